@@ -1,0 +1,13 @@
+# Warning flags and sanitizers, applied per target with muster_target_defaults().
+function(muster_target_defaults target)
+  target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Wshadow -Wconversion
+    -Wno-sign-conversion)
+  if(MUSTER_WERROR)
+    target_compile_options(${target} PRIVATE -Werror)
+  endif()
+  if(MUSTER_SANITIZE)
+    target_compile_options(${target} PRIVATE -fsanitize=address,undefined -fno-omit-frame-pointer
+      -fno-sanitize-recover=undefined)
+    target_link_options(${target} PRIVATE -fsanitize=address,undefined)
+  endif()
+endfunction()

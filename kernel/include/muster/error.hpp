@@ -1,0 +1,65 @@
+// Errors the kernel reports. Every what() is one line meant for a person: it names the
+// field, file:line or roll at fault. Services throw muster::error; the Lua host turns script
+// failures into muster::script_error. Nothing here knows about Lua.
+#pragma once
+
+#include <fmt/format.h>
+
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+namespace muster {
+
+/// The base of every error the kernel throws on bad input or an impossible request.
+class error : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// Throws muster::error with a fmt-formatted message.
+template <typename... Args>
+[[noreturn]] void fail(fmt::format_string<Args...> format, Args&&... args) {
+  throw error(fmt::format(format, std::forward<Args>(args)...));
+}
+
+/// Why a script stopped.
+enum class script_failure {
+  runtime,             ///< a Lua error (error(), a bad call, a kernel service refusing)
+  syntax,              ///< the chunk did not compile
+  instruction_budget,  ///< the instruction budget ran out (a runaway loop)
+  memory_budget,       ///< the memory budget ran out (a runaway allocation)
+};
+
+/// A failure inside a script. what() reads "file:line: message" (one line); traceback()
+/// holds the Lua stack at the point of failure for --verbose output and logs.
+class script_error : public error {
+ public:
+  script_error(script_failure kind, std::string file, int line, std::string message,
+               std::string traceback)
+      : error(line > 0 ? fmt::format("{}:{}: {}", file, line, message)
+                       : (file.empty() ? message : fmt::format("{}: {}", file, message))),
+        kind_(kind),
+        file_(std::move(file)),
+        line_(line),
+        message_(std::move(message)),
+        traceback_(std::move(traceback)) {}
+
+  script_failure kind() const noexcept { return kind_; }
+  /// The chunk name without its '@', e.g. "scripts/rulesets/demo/init.lua"; may be empty.
+  const std::string& file() const noexcept { return file_; }
+  /// The line in file(), or 0 when unknown.
+  int line() const noexcept { return line_; }
+  /// The message without the file:line prefix.
+  const std::string& message() const noexcept { return message_; }
+  const std::string& traceback() const noexcept { return traceback_; }
+
+ private:
+  script_failure kind_;
+  std::string file_;
+  int line_;
+  std::string message_;
+  std::string traceback_;
+};
+
+}  // namespace muster
