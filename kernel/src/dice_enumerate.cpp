@@ -1,0 +1,398 @@
+// Exact odds for the dice service: roller::enumerate (re-execution over a branch stack),
+// roller::sample (Monte Carlo frequencies) and the outcome list of each dice operation.
+// Only +, -, *, / on doubles in a fixed order (no pow, log or lgamma), so the same outcome
+// lists and probabilities come out on every machine.
+#include "dice_enumerate.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <utility>
+
+#include "muster/error.hpp"
+
+namespace muster {
+
+namespace {
+
+/// What a dice operation looks like in messages: "count 3D6", "sum 2D6+1".
+std::string describe(const dice_branch_key& key) {
+  return fmt::format("{} {}", op_name(key.op),
+                     fmt_dice(dice_expr{key.count, key.sides, key.modifier}));
+}
+
+/// x^n by repeated multiplication (deterministic, unlike std::pow).
+double ipow(double x, int n) {
+  double r = 1.0;
+  for (int i = 0; i < n; ++i) r *= x;
+  return r;
+}
+
+[[noreturn]] void too_many(const dice_branch_key& key, std::size_t limit) {
+  fail("enumeration: {} has more than {} outcomes (raise max_runs or sample instead)",
+       describe(key), limit);
+}
+
+/// Drops nothing, divides every probability by their sum (computed in order).
+void normalise(dice_outcomes& out) {
+  double total = 0.0;
+  for (const double p : out.p) total += p;
+  for (double& p : out.p) p /= total;
+}
+
+/// Appends one outcome when its probability is not zero (underflow drops impossible tails).
+void add_outcome(dice_outcomes& out, double p, std::initializer_list<int> values) {
+  if (!(p > 0.0)) return;
+  out.p.push_back(p);
+  out.values.insert(out.values.end(), values.begin(), values.end());
+}
+
+/// Compositions (k_1..k_m) of n dice over m categories with weights w (out of their sum) and
+/// their multinomial probabilities, as products of conditional binomials
+/// Binom(n - k_1 - ... - k_{j-1}, q_j) with q_j = w_j / (w_j + ... + w_m). The binomial
+/// rows come from Pascal-style recurrences, so no term overflows and tiny ones underflow to
+/// 0 (and are skipped). Calls visit(ks, p) for each composition with p > 0.
+class multinomial {
+ public:
+  multinomial(int n, std::vector<int> weights) : n_(n), weights_(std::move(weights)) {
+    const std::size_t m = weights_.size();
+    int rest = 0;
+    for (const int w : weights_) rest += w;
+    tables_.resize(m > 0 ? m - 1 : 0);
+    for (std::size_t j = 0; j + 1 < m; ++j) {
+      const double q = static_cast<double>(weights_[j]) / static_cast<double>(rest);
+      rest -= weights_[j];
+      build_table(tables_[j], q);
+    }
+    ks_.assign(m, 0);
+  }
+
+  /// Number of compositions, C(n + m - 1, m - 1), saturated above `cap`.
+  static double compositions(int n, std::size_t m, double cap) {
+    double c = 1.0;
+    for (std::size_t i = 1; i < m; ++i) {
+      c = c * static_cast<double>(n + static_cast<int>(i)) / static_cast<double>(i);
+      if (c > cap) return c;
+    }
+    return c;
+  }
+
+  template <typename Visit>
+  void each(Visit&& visit) {
+    if (weights_.empty()) return;
+    walk(0, n_, 1.0, visit);
+  }
+
+ private:
+  // table[r][k] = C(r, k) q^k (1-q)^(r-k) for 0 <= k <= r <= n, stored row after row.
+  void build_table(std::vector<double>& table, double q) const {
+    table.assign(static_cast<std::size_t>(n_ + 1) * static_cast<std::size_t>(n_ + 2) / 2, 0.0);
+    table[0] = 1.0;
+    for (int r = 1; r <= n_; ++r) {
+      const std::size_t row = row_start(r);
+      const std::size_t prev = row_start(r - 1);
+      for (int k = 0; k <= r; ++k) {
+        const double stay = k < r ? table[prev + static_cast<std::size_t>(k)] * (1.0 - q) : 0.0;
+        const double move = k > 0 ? table[prev + static_cast<std::size_t>(k - 1)] * q : 0.0;
+        table[row + static_cast<std::size_t>(k)] = stay + move;
+      }
+    }
+  }
+  static std::size_t row_start(int r) {
+    return static_cast<std::size_t>(r) * static_cast<std::size_t>(r + 1) / 2;
+  }
+
+  template <typename Visit>
+  void walk(std::size_t j, int left, double p, Visit& visit) {
+    if (j + 1 == weights_.size()) {
+      ks_[j] = left;
+      visit(std::as_const(ks_), p);
+      return;
+    }
+    const std::vector<double>& table = tables_[j];
+    for (int k = left; k >= 0; --k) {
+      const double pk = p * table[row_start(left) + static_cast<std::size_t>(k)];
+      if (!(pk > 0.0)) continue;
+      ks_[j] = k;
+      walk(j + 1, left - k, pk, visit);
+    }
+  }
+
+  int n_;
+  std::vector<int> weights_;
+  std::vector<std::vector<double>> tables_;
+  std::vector<int> ks_;
+};
+
+/// roll: sorted multisets of faces (highest first) with total = sum + modifier.
+dice_outcomes roll_outcomes(const dice_branch_key& key, std::size_t limit) {
+  dice_outcomes out;
+  out.stride = static_cast<std::size_t>(key.count) + 1;
+  const auto sides = static_cast<std::size_t>(key.sides);
+  if (multinomial::compositions(key.count, sides, static_cast<double>(limit)) >
+      static_cast<double>(limit))
+    too_many(key, limit);
+  // Category j is face sides - j, so compositions come out highest faces first.
+  multinomial m(key.count, std::vector<int>(sides, 1));
+  std::vector<int> row(out.stride);
+  m.each([&](const std::vector<int>& ks, double p) {
+    std::size_t at = 1;
+    int total = key.modifier;
+    for (std::size_t j = 0; j < sides; ++j) {
+      const int face = key.sides - static_cast<int>(j);
+      for (int i = 0; i < ks[j]; ++i) row[at++] = face;
+      total += face * ks[j];
+    }
+    row[0] = total;
+    out.p.push_back(p);
+    out.values.insert(out.values.end(), row.begin(), row.end());
+  });
+  return out;
+}
+
+/// sum: the distinct totals, by convolving one die at a time (direct sums, no prefix-sum
+/// cancellation, so small tail probabilities stay accurate).
+dice_outcomes sum_outcomes(const dice_branch_key& key, std::size_t limit) {
+  const auto n = static_cast<double>(key.count);
+  const auto x = static_cast<double>(key.sides);
+  if (n * (x - 1) + 1 > static_cast<double>(limit)) too_many(key, limit);
+  if (n * n * x * x / 2 > 2e9)
+    fail("enumeration: {} is too costly to convolve exactly (sample instead)", describe(key));
+  std::vector<double> dist{1.0};  // dist[i]: P(sum of dice so far == dice so far + i)
+  std::vector<double> next;
+  const double per_face = 1.0 / x;
+  for (int d = 0; d < key.count; ++d) {
+    next.assign(dist.size() + static_cast<std::size_t>(key.sides) - 1, 0.0);
+    for (std::size_t i = 0; i < next.size(); ++i) {
+      double s = 0.0;
+      const std::size_t lo = i + 1 >= static_cast<std::size_t>(key.sides)
+                                 ? i + 1 - static_cast<std::size_t>(key.sides)
+                                 : 0;
+      const std::size_t hi = std::min(i, dist.size() - 1);
+      for (std::size_t k = lo; k <= hi; ++k) s += dist[k];
+      next[i] = s * per_face;
+    }
+    dist.swap(next);
+  }
+  dice_outcomes out;
+  for (std::size_t i = 0; i < dist.size(); ++i)
+    add_outcome(out, dist[i], {key.count + static_cast<int>(i) + key.modifier});
+  return out;
+}
+
+/// highest / lowest: P(max = k) = (k/X)^n - ((k-1)/X)^n, and the mirror image for min.
+dice_outcomes extreme_outcomes(const dice_branch_key& key) {
+  dice_outcomes out;
+  const auto x = static_cast<double>(key.sides);
+  for (int k = 1; k <= key.sides; ++k) {
+    double p = 0.0;
+    if (key.op == roll_op::highest)
+      p = ipow(k / x, key.count) - ipow((k - 1) / x, key.count);
+    else
+      p = ipow((key.sides - k + 1) / x, key.count) - ipow((key.sides - k) / x, key.count);
+    add_outcome(out, p, {k + key.modifier});
+  }
+  return out;
+}
+
+/// count: the multinomial over the categories the spec distinguishes: tracked natural max,
+/// tracked natural 1, other faces that succeed, other faces that fail.
+dice_outcomes count_outcomes(const dice_branch_key& key, std::size_t limit) {
+  enum kind { nat_max, nat_min, pass, miss };
+  std::vector<int> weights;
+  std::vector<kind> kinds;
+  auto add = [&](kind k, int w) {
+    if (w > 0) {
+      weights.push_back(w);
+      kinds.push_back(k);
+    }
+  };
+  int passing = 0;
+  int failing = 0;
+  for (int face = 1; face <= key.sides; ++face) {
+    if ((key.natural_max && face == key.sides) || (key.natural_min && face == 1)) continue;
+    const int value = face + key.modifier;
+    ((key.under ? value <= key.target : value >= key.target) ? passing : failing) += 1;
+  }
+  add(nat_max, key.natural_max ? 1 : 0);
+  add(nat_min, key.natural_min ? 1 : 0);
+  add(pass, passing);
+  add(miss, failing);
+  if (multinomial::compositions(key.count, weights.size(), static_cast<double>(limit)) >
+      static_cast<double>(limit))
+    too_many(key, limit);
+  dice_outcomes out;
+  out.stride = 3;
+  multinomial m(key.count, weights);
+  m.each([&](const std::vector<int>& ks, double p) {
+    int successes = 0;
+    int maxes = 0;
+    int mins = 0;
+    for (std::size_t j = 0; j < ks.size(); ++j) {
+      switch (kinds[j]) {
+        case nat_max:
+          maxes = ks[j];
+          if (!key.under) successes += ks[j];
+          break;
+        case nat_min:
+          mins = ks[j];
+          if (key.under) successes += ks[j];
+          break;
+        case pass: successes += ks[j]; break;
+        case miss: break;
+      }
+    }
+    add_outcome(out, p, {successes, maxes, mins});
+  });
+  return out;
+}
+
+/// Kahan-compensated accumulator: run probabilities differ by many orders of magnitude.
+struct compensated_sum {
+  double sum = 0.0;
+  double carry = 0.0;
+  void add(double x) {
+    const double y = x - carry;
+    const double t = sum + y;
+    carry = (t - sum) - y;
+    sum = t;
+  }
+};
+
+}  // namespace
+
+dice_outcomes build_dice_outcomes(const dice_branch_key& key, std::size_t max_outcomes) {
+  dice_outcomes out;
+  if (key.count == 0) {
+    // Zero dice: one certain outcome (roll: total = modifier; sum likewise; count: nothing).
+    out.stride = key.op == roll_op::count ? 3 : 1;
+    out.p.push_back(1.0);
+    if (key.op == roll_op::count)
+      out.values = {0, 0, 0};
+    else
+      out.values = {key.modifier};
+    return out;
+  }
+  switch (key.op) {
+    case roll_op::roll: out = roll_outcomes(key, max_outcomes); break;
+    case roll_op::sum: out = sum_outcomes(key, max_outcomes); break;
+    case roll_op::highest:
+    case roll_op::lowest: out = extreme_outcomes(key); break;
+    case roll_op::count: out = count_outcomes(key, max_outcomes); break;
+  }
+  if (out.size() > max_outcomes) too_many(key, max_outcomes);
+  normalise(out);
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The branch stack
+
+const int* roller::enumeration::branch(const dice_branch_key& key) {
+  if (depth < stack.size()) {
+    const level& l = stack[depth];
+    if (l.key != key)
+      fail("enumeration: the run is not repeatable: dice operation {} was {} in an earlier run "
+           "and is {} now (a run must depend only on its dice)",
+           depth + 1, describe(l.key), describe(key));
+  } else {
+    auto cached = cache.find(key);
+    if (cached == cache.end())
+      cached = cache
+                   .emplace(key, std::make_shared<const dice_outcomes>(
+                                     build_dice_outcomes(key, max_runs)))
+                   .first;
+    stack.push_back(level{key, cached->second, 0});
+  }
+  const level& l = stack[depth++];
+  p *= l.outcomes->p[l.index];
+  return l.outcomes->values.data() + l.index * l.outcomes->stride;
+}
+
+void roller::enumeration::finish_run() const {
+  if (depth < stack.size())
+    fail("enumeration: the run is not repeatable: it stopped after {} dice operations where "
+         "an earlier run made at least {} (a run must depend only on its dice)",
+         depth, stack.size());
+}
+
+bool roller::enumeration::advance() noexcept {
+  while (!stack.empty()) {
+    level& top = stack.back();
+    if (++top.index < top.outcomes->size()) return true;
+    stack.pop_back();
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------------------------------------
+// roller::enumerate and roller::sample
+
+std::vector<outcome_odds> roller::enumerate(const std::function<std::string()>& run_once,
+                                            std::size_t max_runs) {
+  check_analysis_free("roller::enumerate");
+  if (max_runs == 0) fail("roller::enumerate: max_runs must be at least 1");
+  enumeration e(max_runs);
+  // Leaves the roller as it was, also when run_once or a dice operation throws.
+  struct restore {
+    roller& r;
+    roll_mode mode;
+    ~restore() {
+      r.mode_ = mode;
+      r.enumeration_ = nullptr;
+      r.last_faces_ = {};
+    }
+  } restore_on_exit{*this, mode_};
+  mode_ = roll_mode::enumerate;
+  enumeration_ = &e;
+
+  std::map<std::string, compensated_sum> odds;
+  std::size_t runs = 0;
+  do {
+    if (runs == max_runs)
+      fail("enumeration needs more than {} runs (raise max_runs or sample instead)", max_runs);
+    ++runs;
+    e.start_run();
+    std::string outcome = run_once();
+    e.finish_run();
+    odds[std::move(outcome)].add(e.p);
+  } while (e.advance());
+
+  compensated_sum total;
+  std::vector<outcome_odds> result;
+  result.reserve(odds.size());
+  for (auto& [outcome, p] : odds) {
+    total.add(p.sum);
+    result.push_back(outcome_odds{outcome, p.sum});
+  }
+  if (std::fabs(total.sum - 1.0) > 1e-12)
+    fail("enumeration: probabilities sum to {:.17g}, not 1 (a kernel bug)", total.sum);
+  return result;
+}
+
+std::vector<outcome_odds> roller::sample(const std::function<std::string()>& run_once,
+                                         std::size_t runs) {
+  check_analysis_free("roller::sample");
+  if (runs == 0) fail("roller::sample: runs must be at least 1");
+  struct restore {
+    roller& r;
+    roll_mode mode;
+    ~restore() {
+      r.mode_ = mode;
+      r.sampling_ = false;
+    }
+  } restore_on_exit{*this, mode_};
+  mode_ = roll_mode::sample;
+  sampling_ = true;
+
+  std::map<std::string, std::size_t> counts;
+  for (std::size_t i = 0; i < runs; ++i) ++counts[run_once()];
+
+  std::vector<outcome_odds> result;
+  result.reserve(counts.size());
+  for (const auto& [outcome, n] : counts)
+    result.push_back(outcome_odds{outcome, static_cast<double>(n) / static_cast<double>(runs)});
+  return result;
+}
+
+}  // namespace muster
