@@ -26,5 +26,8 @@ void open_choice(lua_State* L, int muster_table, chooser& choices);
 
 /// Opens every service of k into the muster table.
 void open_all(lua_State* L, int muster_table, kernel& k);
+/// Drops every reference the kernel's services hold into L (step functions, hooks,
+/// policies); the runtime calls it before lua_close.
+void close_all(kernel& k);
 
 }  // namespace muster::lua

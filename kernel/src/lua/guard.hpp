@@ -36,15 +36,25 @@ Service& service(lua_State* L) {
 }
 
 /// Wraps fn: runs it, and turns a thrown muster::error or std::exception into a Lua error.
+/// A script_error (a Lua callback that failed inside the service) keeps its own file:line.
 /// Lua errors raised inside fn (luaL_check*) unwind through untouched: no catch (...) here,
 /// because LuaJIT on x64 unwinds Lua errors as foreign C++ exceptions.
 template <lua_CFunction fn>
 int guard(lua_State* L) {
   std::string message;
+  bool located = false;  // a script_error already names its file:line
   try {
     return fn(L);
+  } catch (const script_error& e) {
+    message = e.what();
+    located = true;
   } catch (const std::exception& e) {
     message = e.what();
+  }
+  if (located) {
+    lua_pushlstring(L, message.data(), message.size());
+    std::string().swap(message);
+    return lua_error(L);
   }
   // stack: anything; push "where: muster.svc.fn: message" and raise it.
   luaL_where(L, 1);

@@ -1,0 +1,107 @@
+// The Lua host: one sandboxed LuaJIT state over one muster::kernel. Owns the lua_State,
+// the sandbox (no io/os/debug/ffi/jit/bytecode, deterministic pairs/next/tostring), the
+// instruction and memory budgets, the module loader (rulesets, variants, manifests) and the
+// one protected call through which C++ enters Lua. No Lua types in this header.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace muster {
+
+struct kernel;
+
+/// The kernel API version scripts declare against in their manifests ("kernel = '^1.0'").
+inline constexpr std::string_view kernel_api_version = "1.0.0";
+
+/// When LuaJIT may compile code to machine code. Compiled loops do not run the instruction
+/// budget's hook, so only code shipped with Muster may ever be compiled (docs/decisions/0001).
+enum class jit_policy {
+  off,           ///< interpreter only, always
+  bundled_only,  ///< JIT on until the first untrusted chunk is loaded, then off for good
+};
+
+struct runtime_options {
+  /// The folder that holds scripts/ (bundled rulesets, variants, lib). Default: the
+  /// MUSTER_ROOT environment variable, else the source tree Muster was built from.
+  std::filesystem::path root = default_root();
+  /// VM instructions one top-level call may execute (0: unlimited). Checked every 1000.
+  std::uint64_t instruction_budget = 200'000'000;
+  /// Bytes the whole Lua heap may hold (0: unlimited).
+  std::size_t memory_budget = std::size_t{512} << 20;
+  jit_policy jit = jit_policy::bundled_only;
+  /// Receives each line a script prints (without the newline). Default: stdout.
+  std::function<void(std::string_view)> print;
+
+  static std::filesystem::path default_root();
+};
+
+/// A module as loaded: what a log or a saved state records so a replay knows what it needs.
+struct loaded_module {
+  std::string name;
+  std::string kind;     ///< "ruleset" or "variant"
+  std::string version;  ///< semantic version from the manifest
+  std::string hash;     ///< FNV-1a 64 over the module's files, 16 hex digits
+  std::string path;     ///< where it was loaded from, relative to root when bundled
+  bool bundled = false; ///< shipped under root/scripts (trusted: may be JIT-compiled)
+  std::map<std::string, std::string> options;  ///< every option's resolved value, as text
+};
+
+/// Option overrides as typed on a command line (name -> text); the manifest gives the types.
+using option_values = std::map<std::string, std::string>;
+
+class runtime {
+ public:
+  explicit runtime(kernel& k, runtime_options options = {});
+  ~runtime();
+  runtime(const runtime&) = delete;
+  runtime& operator=(const runtime&) = delete;
+
+  /// Runs source text as untrusted code in the session environment (globals persist from
+  /// one call to the next, as in a REPL). Throws script_error.
+  void run(std::string_view code, std::string_view chunk_name);
+  /// Reads and runs a script file as untrusted code in the session environment.
+  void run_file(const std::filesystem::path& file);
+  /// Runs code in the session environment and returns its results rendered as text:
+  /// "nil", "3", "\"text\"", "{1, 2, name = \"x\"}", joined by ", ". Tables render with
+  /// sorted keys, so the text is the same on every run. "return" is implied when the code
+  /// is an expression.
+  std::string eval(std::string_view code, std::string_view chunk_name = "eval");
+
+  /// Loads scripts/rulesets/<name>/ (manifest.lua + init.lua), checks the manifest against
+  /// this kernel and resolves its options; the module becomes the session global `ruleset`.
+  const loaded_module& load_ruleset(std::string_view name, const option_values& options = {});
+  /// Loads a variant onto the loaded ruleset: a bundled variant's name
+  /// (scripts/rulesets/<ruleset>/variants/<name>[.lua]) or the path of a variant file or
+  /// folder. Checks its manifest (ruleset and kernel versions, options), then calls its
+  /// apply(ruleset, options, context).
+  const loaded_module& load_variant(std::string_view name_or_path,
+                                  const option_values& options = {});
+  /// The modules loaded so far, in load order.
+  const std::vector<loaded_module>& modules() const;
+  /// Every ruleset and variant under root/scripts/rulesets, read from their manifests.
+  static std::vector<loaded_module> available_modules(const std::filesystem::path& root);
+
+  kernel& services() noexcept;
+  const runtime_options& options() const noexcept;
+  /// VM instructions (to the nearest 1000) the last top-level call executed.
+  std::uint64_t last_instructions() const noexcept;
+  /// Bytes the Lua heap holds now.
+  std::size_t memory_in_use() const noexcept;
+  /// Whether LuaJIT may still compile code in this state.
+  bool jit_enabled() const noexcept;
+
+  struct impl;  ///< internal (kernel/src/lua/runtime.cpp)
+  impl& internals() noexcept { return *impl_; }
+
+ private:
+  std::unique_ptr<impl> impl_;
+};
+
+}  // namespace muster

@@ -1,0 +1,19 @@
+// Composes one battle's services and wires them: explained rolls and choices go to the event
+// log; the "random" choice policy draws from the kernel's own dice so it stays seeded.
+#include "muster/kernel.hpp"
+
+namespace muster {
+
+kernel::kernel(std::uint64_t seed) : dice(seed), turn(log), choices(log) {
+  dice.set_mode(roll_mode::explain);
+  dice.set_observer([this](const roll_record& r) {
+    log.add_fields("roll", "label", r.label, "op", op_name(r.op), "dice",
+                   fmt::format("{}D{}", r.count, r.sides), "faces", r.faces, "result", r.result);
+  });
+  choices.set_draw([this](std::int64_t n) -> std::int64_t {
+    if (n <= 1) return 1;
+    return dice.roll_sum("random choice", dice_expr{1, static_cast<int>(n), 0});
+  });
+}
+
+}  // namespace muster

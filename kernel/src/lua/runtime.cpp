@@ -1,0 +1,148 @@
+// muster::runtime: owns the lua_State, builds the sandbox, enforces the instruction and
+// memory budgets, loads rulesets/variants with their manifests, and is the only code that
+// calls lua_pcall. Services are opened through bindings.cpp; no rules live here.
+#include "lua/runtime_impl.hpp"
+
+#ifndef MUSTER_SOURCE_DIR
+#define MUSTER_SOURCE_DIR "."
+#endif
+
+namespace muster {
+
+
+fs::path runtime_options::default_root() {
+  if (const char* env = std::getenv("MUSTER_ROOT"); env && *env) return env;
+  return MUSTER_SOURCE_DIR;
+}
+
+// ---- host.hpp ----------------------------------------------------------------------------
+
+namespace lua {
+
+runtime& owner(lua_State* L) { return runtime::impl::of(L).owner; }
+
+void call(lua_State* L, int nargs, int nresults) { runtime::impl::of(L).call(nargs, nresults); }
+
+ref::ref(lua_State* L, int index) : L_(L) {
+  lua_pushvalue(L, index);
+  id_ = luaL_ref(L, LUA_REGISTRYINDEX);
+}
+ref::ref(ref&& other) noexcept : L_(other.L_), id_(other.id_) {
+  other.L_ = nullptr;
+  other.id_ = LUA_NOREF;
+}
+ref& ref::operator=(ref&& other) noexcept {
+  if (this != &other) {
+    release();
+    L_ = other.L_;
+    id_ = other.id_;
+    other.L_ = nullptr;
+    other.id_ = LUA_NOREF;
+  }
+  return *this;
+}
+ref::~ref() { release(); }
+void ref::push() const { lua_rawgeti(L_, LUA_REGISTRYINDEX, id_); }
+void ref::release() noexcept {
+  if (L_ && id_ != LUA_NOREF) luaL_unref(L_, LUA_REGISTRYINDEX, id_);
+  L_ = nullptr;
+  id_ = LUA_NOREF;
+}
+
+}  // namespace lua
+
+// ---- runtime -----------------------------------------------------------------------------
+
+runtime::runtime(kernel& k, runtime_options options)
+    : impl_(std::make_unique<impl>(*this, k, std::move(options))) {
+  impl& self = *impl_;
+  self.L = lua_newstate(&impl::allocate, &self);
+  if (!self.L) fail("cannot create a Lua state (out of memory)");
+  self.jit_on = self.opts.jit == jit_policy::bundled_only;
+  luaJIT_setmode(self.L, 0, LUAJIT_MODE_ENGINE | (self.jit_on ? LUAJIT_MODE_ON : LUAJIT_MODE_OFF));
+  if (self.opts.instruction_budget != 0)
+    lua_sethook(self.L, &impl::count_hook, LUA_MASKCOUNT, hook_interval);
+  // Build the sandbox under the protected call, so a failure is an error, not an abort.
+  lua_pushcfunction(self.L, [](lua_State* L) -> int {
+    std::string message;
+    try {
+      impl::of(L).build_sandbox();
+      return 0;
+    } catch (const std::exception& e) {
+      message = e.what();
+    }
+    lua::push_string(L, message);
+    std::string().swap(message);
+    return lua_error(L);
+  });
+  try {
+    self.call(0, 0);
+  } catch (...) {
+    lua_close(self.L);
+    self.L = nullptr;
+    throw;
+  }
+}
+
+runtime::~runtime() {
+  if (!impl_ || !impl_->L) return;
+  lua::close_all(impl_->services);  // drop the kernel's references into this state first
+  lua_close(impl_->L);
+}
+
+void runtime::run(std::string_view code, std::string_view chunk_name) {
+  impl& self = *impl_;
+  const int top = lua_gettop(self.L);
+  self.run_in_session(code, "=" + std::string(chunk_name), 0);
+  lua_settop(self.L, top);
+}
+
+void runtime::run_file(const fs::path& file) {
+  impl& self = *impl_;
+  const std::string code = read_file(file);
+  const int top = lua_gettop(self.L);
+  self.run_in_session(code, self.chunk_name_for(file), 0);
+  lua_settop(self.L, top);
+}
+
+std::string runtime::eval(std::string_view code, std::string_view chunk_name) {
+  impl& self = *impl_;
+  lua_State* L = self.L;
+  const int top = lua_gettop(L);
+  const std::string name = "=" + std::string(chunk_name);
+  // An expression first ("1 + 2" prints 3); statements when that does not compile.
+  const std::string as_expression = "return " + std::string(code);
+  self.distrust();
+  int n = 0;
+  if (luaL_loadbufferx(L, as_expression.data(), as_expression.size(), name.c_str(), "t") == 0) {
+    self.push_registry_field("session");
+    lua_setfenv(L, -2);
+    self.call(0, LUA_MULTRET);
+    n = lua_gettop(L) - top;
+  } else {
+    lua_pop(L, 1);
+    n = self.run_in_session(code, name, LUA_MULTRET);
+  }
+  std::string out;
+  for (int i = 1; i <= n; ++i) {
+    if (i > 1) out += ", ";
+    out += lua::render(L, top + i);
+  }
+  lua_settop(L, top);
+  return out;
+}
+
+void runtime::impl::on_module_loaded(const loaded_module& info) {
+  services.state.set_module(muster::module_info{info.name, info.version, info.hash});
+  services.log.add_fields("module", "name", info.name, "kind", info.kind, "version", info.version,
+                          "hash", info.hash, "path", info.path);
+}
+
+const std::vector<loaded_module>& runtime::modules() const { return impl_->modules; }
+kernel& runtime::services() noexcept { return impl_->services; }
+const runtime_options& runtime::options() const noexcept { return impl_->opts; }
+std::uint64_t runtime::last_instructions() const noexcept { return impl_->last_instructions; }
+std::size_t runtime::memory_in_use() const noexcept { return impl_->used; }
+bool runtime::jit_enabled() const noexcept { return impl_->jit_on; }
+
+}  // namespace muster

@@ -1,0 +1,590 @@
+// Internal to the Lua host: the runtime's state (the lua_State, budgets, sandbox registry,
+// loaded modules) shared by runtime.cpp (state, sandbox, calls) and modules.cpp (loader).
+// Only kernel/src/lua/ includes this.
+#pragma once
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "lua/bindings.hpp"
+#include "lua/guard.hpp"
+#include "lua/host.hpp"
+#include "lua/lua.hpp"
+#include "lua/sandbox.hpp"
+#include "lua/stack.hpp"
+#include "muster/error.hpp"
+#include "muster/kernel.hpp"
+#include "muster/runtime.hpp"
+
+namespace muster {
+
+namespace fs = std::filesystem;
+
+namespace detail {
+
+inline constexpr int hook_interval = 1000;             // instructions between budget checks
+inline constexpr std::size_t memory_grace = 4u << 20;  // room to report a memory failure
+inline constexpr const char* registry_key = "muster.runtime";
+
+// Globals a sandboxed chunk may see, copied from the host's base library.
+inline constexpr const char* safe_globals[] = {
+    "assert", "error", "ipairs", "rawequal", "rawget", "rawset", "select", "setmetatable",
+    "getmetatable", "tonumber", "type", "unpack", "_VERSION"};
+// Library tables copied per environment, minus the entries listed in unsafe_members.
+inline constexpr const char* safe_libraries[] = {"string", "table", "math", "bit", "coroutine"};
+inline constexpr std::pair<const char*, const char*> unsafe_members[] = {
+    {"string", "dump"}, {"math", "random"}, {"math", "randomseed"}};
+
+inline std::string read_file(const fs::path& path) {
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) fail("cannot read '{}'", path.string());
+  std::string text;
+  char buffer[65536];
+  std::size_t n = 0;
+  while ((n = std::fread(buffer, 1, sizeof buffer, f)) > 0) text.append(buffer, n);
+  std::fclose(f);
+  return text;
+}
+
+// FNV-1a 64: the content hash of a module, and of anything else the log must identify.
+struct fnv1a {
+  std::uint64_t h = 0xcbf29ce484222325ULL;
+  void add(std::string_view s) {
+    for (unsigned char c : s) {
+      h ^= c;
+      h *= 0x100000001b3ULL;
+    }
+  }
+  std::string hex() const { return fmt::format("{:016x}", h); }
+};
+
+inline bool is_under(const fs::path& file, const fs::path& dir) {
+  const auto f = fs::weakly_canonical(file);
+  const auto d = fs::weakly_canonical(dir);
+  auto [dend, fit] = std::mismatch(d.begin(), d.end(), f.begin(), f.end());
+  return dend == d.end();
+}
+
+}  // namespace detail
+
+using namespace detail;
+
+struct runtime::impl {
+  impl(runtime& self, kernel& k, runtime_options o) : owner(self), services(k), opts(std::move(o)) {}
+
+  runtime& owner;
+  kernel& services;
+  runtime_options opts;
+  lua_State* L = nullptr;
+
+  // Budgets.
+  std::size_t used = 0;
+  bool memory_exhausted = false;
+  std::uint64_t instructions = 0;
+  std::uint64_t last_instructions = 0;
+  bool instructions_exhausted = false;
+  int depth = 0;
+  bool jit_on = false;
+
+  // Where the last error happened (first Lua frame), recorded by the message handler.
+  std::string error_source;
+  int error_line = 0;
+
+  std::vector<loaded_module> modules;
+  int ruleset_ref = LUA_NOREF;   // the loaded ruleset module table
+  std::string ruleset_name;
+  std::string ruleset_version;
+
+  static impl& of(lua_State* L) {
+    void* ud = nullptr;
+    lua_getallocf(L, &ud);
+    return *static_cast<impl*>(ud);
+  }
+
+  // --- allocation and the budgets -------------------------------------------------------
+  static void* allocate(void* ud, void* ptr, std::size_t osize, std::size_t nsize) {
+    auto* self = static_cast<impl*>(ud);
+    const std::size_t old = ptr ? osize : 0;
+    if (nsize == 0) {
+      std::free(ptr);
+      self->used -= old;
+      return nullptr;
+    }
+    const std::size_t limit = self->opts.memory_budget;
+    if (limit != 0 && nsize > old) {
+      const std::size_t ceiling = limit + (self->memory_exhausted ? memory_grace : 0);
+      if (self->used - old + nsize > ceiling) {
+        self->memory_exhausted = true;
+        return nullptr;
+      }
+    }
+    void* p = std::realloc(ptr, nsize);
+    if (!p) return nullptr;
+    self->used = self->used - old + nsize;
+    return p;
+  }
+
+  static void count_hook(lua_State* L, lua_Debug*) {
+    impl& self = of(L);
+    self.instructions += hook_interval;
+    const std::uint64_t budget = self.opts.instruction_budget;
+    if (budget != 0 && self.instructions > budget) {
+      self.instructions_exhausted = true;
+      luaL_error(L, "instruction budget exhausted (%llu instructions)",
+                 static_cast<unsigned long long>(budget));
+    }
+  }
+
+  // Records a loaded module where replays look for it: the event log and the saved state.
+  void on_module_loaded(const loaded_module& info);
+
+  bool budget_exhausted() const { return instructions_exhausted || memory_exhausted; }
+
+  // Turns the JIT off for good (flushing compiled code) before untrusted code is loaded.
+  void distrust() {
+    if (!jit_on) return;
+    luaJIT_setmode(L, 0, LUAJIT_MODE_ENGINE | LUAJIT_MODE_FLUSH);
+    luaJIT_setmode(L, 0, LUAJIT_MODE_ENGINE | LUAJIT_MODE_OFF);
+    jit_on = false;
+  }
+
+  // --- the protected call ---------------------------------------------------------------
+  static int message_handler(lua_State* L) {
+    impl& self = of(L);
+    self.error_source.clear();
+    self.error_line = 0;
+    lua_Debug ar;
+    for (int level = 1; lua_getstack(L, level, &ar); ++level) {
+      lua_getinfo(L, "Sl", &ar);
+      if (ar.currentline > 0 && ar.source && (ar.source[0] == '@' || ar.source[0] == '=')) {
+        self.error_source = ar.source + 1;
+        self.error_line = ar.currentline;
+        break;
+      }
+    }
+    if (lua_type(L, 1) == LUA_TSTRING || lua_type(L, 1) == LUA_TNUMBER) {
+      lua_pushvalue(L, 1);
+    } else if (luaL_callmeta(L, 1, "__tostring") && lua_isstring(L, -1)) {
+      // use the metamethod's text
+    } else {
+      lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    }
+    luaL_traceback(L, L, lua_tostring(L, -1), 1);
+    return 1;
+  }
+
+  // Splits "file:line: message" when the prefix names a chunk; file resolves to the full
+  // chunk name recorded by the handler when LuaJIT shortened it.
+  script_error make_error(script_failure kind, std::string text, std::string traceback) const {
+    std::string file;
+    int line = 0;
+    std::string message = text;
+    for (std::size_t colon = text.find(':'); colon != std::string::npos;
+         colon = text.find(':', colon + 1)) {
+      std::size_t digits = colon + 1;
+      while (digits < text.size() && text[digits] >= '0' && text[digits] <= '9') ++digits;
+      if (digits > colon + 1 && digits + 1 < text.size() && text[digits] == ':' &&
+          text[digits + 1] == ' ') {
+        file = text.substr(0, colon);
+        line = std::atoi(text.c_str() + colon + 1);
+        message = text.substr(digits + 2);
+        break;
+      }
+    }
+    if (file.empty()) {
+      file = error_source;
+      line = error_line;
+    } else if (!error_source.empty() && file != error_source) {
+      // LuaJIT shortens long chunk names to "...tail"; restore the full name.
+      const std::string_view tail = std::string_view(file).substr(file.rfind("...") == 0 ? 3 : 0);
+      if (error_source.size() >= tail.size() &&
+          error_source.compare(error_source.size() - tail.size(), tail.size(), tail) == 0)
+        file = error_source;
+    }
+    return script_error(kind, std::move(file), line, std::move(message), std::move(traceback));
+  }
+
+  // [-(nargs+1), +nresults] The one lua_pcall of the kernel. Throws script_error.
+  void call(int nargs, int nresults) {
+    const int base = lua_gettop(L) - nargs;  // the function's slot
+    if (depth == 0) {
+      instructions = 0;
+      instructions_exhausted = false;
+      memory_exhausted = false;
+    }
+    lua_pushcfunction(L, message_handler);
+    lua_insert(L, base);
+    ++depth;
+    const int status = lua_pcall(L, nargs, nresults, base);
+    --depth;
+    lua_remove(L, base);
+    if (depth == 0) last_instructions = instructions;
+    if (status == 0) return;
+
+    std::string text;
+    if (const char* s = lua_tostring(L, -1)) text = s;
+    lua_pop(L, 1);
+    std::string traceback;
+    if (const auto cut = text.find("\nstack traceback:"); cut != std::string::npos) {
+      traceback = text.substr(cut + 1);
+      text.resize(cut);
+    }
+    script_failure kind = script_failure::runtime;
+    if (instructions_exhausted) {
+      kind = script_failure::instruction_budget;
+    } else if (memory_exhausted || status == LUA_ERRMEM) {
+      kind = script_failure::memory_budget;
+      const std::string where = error_source.empty() ? std::string()
+                                                     : fmt::format("{}:{}: ", error_source, error_line);
+      text = fmt::format("{}memory budget exhausted ({} MiB)", where, opts.memory_budget >> 20);
+    }
+    script_error err = make_error(kind, std::move(text), std::move(traceback));
+    if (depth == 0) settle();
+    throw err;
+  }
+
+  // After a failed top-level call: reclaim garbage and reset the budgets.
+  void settle() {
+    lua_gc(L, LUA_GCCOLLECT, 0);
+    memory_exhausted = false;
+    instructions_exhausted = false;
+  }
+
+  // [-0, +1] Compiles text as a function (text only: bytecode is refused).
+  void load(std::string_view code, const std::string& chunk_name) {
+    const int status = luaL_loadbufferx(L, code.data(), code.size(), chunk_name.c_str(), "t");
+    if (status == 0) return;
+    std::string text = lua_tostring(L, -1) ? lua_tostring(L, -1) : "cannot load chunk";
+    lua_pop(L, 1);
+    error_source = chunk_name.substr(chunk_name[0] == '@' || chunk_name[0] == '=' ? 1 : 0);
+    error_line = 0;
+    const auto kind = status == LUA_ERRMEM ? script_failure::memory_budget : script_failure::syntax;
+    throw make_error(kind, std::move(text), {});
+  }
+
+  std::string chunk_name_for(const fs::path& file) const {
+    std::error_code ec;
+    const fs::path rel = fs::relative(file, opts.root, ec);
+    if (!ec && !rel.empty() && *rel.begin() != "..") return "@" + rel.generic_string();
+    return "@" + file.generic_string();
+  }
+
+  // --- the sandbox --------------------------------------------------------------------
+  // Registry layout: registry[registry_key] = { base = <safe globals>, muster = <bindings>,
+  // loaded = { [absolute path] = module value }, session = <REPL/script env> }.
+  void push_registry_table() { lua_getfield(L, LUA_REGISTRYINDEX, registry_key); }
+
+  void push_registry_field(const char* name) {
+    push_registry_table();
+    lua_getfield(L, -1, name);
+    lua_remove(L, -2);
+  }
+
+  // sandbox pcall: a budget failure is not the script's to catch.
+  static int l_pcall(lua_State* L) {
+    luaL_checkany(L, 1);
+    const int status = lua_pcall(L, lua_gettop(L) - 1, LUA_MULTRET, 0);
+    if (status != 0 && of(L).budget_exhausted()) return lua_error(L);
+    lua_pushboolean(L, status == 0);
+    lua_insert(L, 1);
+    return lua_gettop(L);
+  }
+
+  static int l_xpcall(lua_State* L) {
+    luaL_checkany(L, 2);
+    // stack: f, handler, args... -> handler, f, args...
+    lua_pushvalue(L, 1);
+    lua_pushvalue(L, 2);
+    lua_replace(L, 1);
+    lua_replace(L, 2);
+    const int status = lua_pcall(L, lua_gettop(L) - 2, LUA_MULTRET, 1);
+    if (status != 0 && of(L).budget_exhausted()) return lua_error(L);
+    lua_pushboolean(L, status == 0);
+    lua_replace(L, 1);
+    return lua_gettop(L);
+  }
+
+  // coroutine.resume that re-raises budget failures. Upvalue 1: the original resume.
+  static int l_resume(lua_State* L) {
+    const int n = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, n, LUA_MULTRET);
+    if (lua_toboolean(L, 1) == 0 && of(L).budget_exhausted()) {
+      lua_pushvalue(L, 2);
+      return lua_error(L);
+    }
+    return lua_gettop(L);
+  }
+
+  static int l_print(lua_State* L) {
+    const int n = lua_gettop(L);
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    for (int i = 1; i <= n; ++i) {
+      if (i > 1) luaL_addchar(&b, '\t');
+      lua::push_safe_tostring(L, i);
+      luaL_addvalue(&b);
+    }
+    luaL_pushresult(&b);
+    std::size_t len = 0;
+    const char* s = lua_tolstring(L, -1, &len);
+    impl& self = of(L);
+    if (self.opts.print) {
+      self.opts.print(std::string_view(s, len));  // must not throw (documented)
+    } else {
+      std::fwrite(s, 1, len, stdout);
+      std::fputc('\n', stdout);
+    }
+    return 0;
+  }
+
+  // load(text [, chunkname [, mode [, env]]]): source text only; the function runs in env,
+  // or in the caller's environment. Code made at run time is never JIT-compiled.
+  static int l_load(lua_State* L) {
+    if (lua_type(L, 1) != LUA_TSTRING)
+      return luaL_error(L, "load: only source text is accepted (got %s)", luaL_typename(L, 1));
+    const char* mode = luaL_optstring(L, 3, "t");
+    if (std::strcmp(mode, "t") != 0)
+      return luaL_error(L, "load: mode '%s' refused: bytecode is not allowed", mode);
+    std::size_t len = 0;
+    const char* code = lua_tolstring(L, 1, &len);
+    const char* name = luaL_optstring(L, 2, "=(load)");
+    impl& self = of(L);
+    self.distrust();
+    if (luaL_loadbufferx(L, code, len, name, "t") != 0) {
+      lua_pushnil(L);
+      lua_insert(L, -2);
+      return 2;  // nil, message (as Lua's load)
+    }
+    if (!lua_isnoneornil(L, 4)) {
+      luaL_checktype(L, 4, LUA_TTABLE);
+      lua_pushvalue(L, 4);
+    } else {
+      lua_Debug ar;
+      if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "f", &ar)) {
+        lua_getfenv(L, -1);
+        lua_remove(L, -2);
+      } else {
+        self.push_registry_field("session");
+      }
+    }
+    lua_setfenv(L, -2);
+    return 1;
+  }
+
+  // require(name): a module of the calling module's own folder, or of scripts/lib. The
+  // kernel reads the file; the script never touches the file system. Upvalue 1: the folder.
+  static int l_require(lua_State* L) {
+    const char* name = luaL_checkstring(L, 1);
+    impl& self = of(L);
+    std::string error;
+    fs::path found;
+    {
+      const std::string_view n(name);
+      const bool ok = !n.empty() && std::all_of(n.begin(), n.end(), [](char c) {
+        return c == '_' || c == '.' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+               (c >= '0' && c <= '9');
+      }) && n.find("..") == std::string_view::npos && n.front() != '.' && n.back() != '.';
+      if (!ok) {
+        error = fmt::format("require: bad module name '{}' (letters, digits, '_' and '.')", n);
+      } else {
+        std::string rel(n);
+        std::replace(rel.begin(), rel.end(), '.', '/');
+        std::vector<fs::path> candidates;
+        if (lua_type(L, lua_upvalueindex(1)) == LUA_TSTRING) {
+          const fs::path dir = lua_tostring(L, lua_upvalueindex(1));
+          candidates.push_back(dir / (rel + ".lua"));
+          candidates.push_back(dir / rel / "init.lua");
+        }
+        candidates.push_back(self.opts.root / "scripts" / "lib" / (rel + ".lua"));
+        for (const auto& c : candidates)
+          if (fs::is_regular_file(c)) {
+            found = fs::weakly_canonical(c);
+            break;
+          }
+        if (found.empty()) error = fmt::format("require: no module '{}'", n);
+      }
+    }
+    if (!error.empty()) {
+      lua_pushlstring(L, error.data(), error.size());
+      error = {};
+      return lua_error(L);
+    }
+    const std::string key = found.string();
+    self.push_registry_field("loaded");  // stack: name, loaded
+    lua_getfield(L, -1, key.c_str());
+    if (!lua_isnil(L, -1)) return 1;
+    lua_pop(L, 1);
+    std::string code;
+    try {
+      code = read_file(found);
+    } catch (const std::exception& e) {
+      error = e.what();
+    }
+    if (!error.empty()) {
+      lua_pushlstring(L, error.data(), error.size());
+      error = {};
+      return lua_error(L);
+    }
+    const bool bundled = is_under(found, self.opts.root / "scripts");
+    if (!bundled) self.distrust();
+    const std::string chunk = self.chunk_name_for(found);
+    if (luaL_loadbufferx(L, code.data(), code.size(), chunk.c_str(), "t") != 0) {
+      code = {};
+      return lua_error(L);
+    }
+    code = {};
+    // The module runs in its own environment, with require bound to its own folder.
+    self.push_new_env(found.parent_path().string());
+    lua_setfenv(L, -2);
+    lua_pushvalue(L, 1);
+    lua_call(L, 1, 1);  // stack: name, loaded, result
+    if (lua_isnil(L, -1)) {
+      lua_pop(L, 1);
+      lua_pushboolean(L, 1);
+    }
+    lua_pushvalue(L, -1);
+    lua_setfield(L, -3, key.c_str());
+    return 1;
+  }
+
+  // [-0, +1] A fresh environment: the safe globals, private copies of the libraries and of
+  // the muster tables (so no script can change what another script sees), and a require
+  // bound to `folder` (empty: scripts/lib only).
+  void push_new_env(const std::string& folder) {
+    lua_newtable(L);
+    const int env = lua_gettop(L);
+    push_registry_field("base");
+    const int base = lua_gettop(L);
+    lua_pushnil(L);
+    while (lua_next(L, base) != 0) {  // stack: env, base, key, value
+      if (lua_type(L, -1) == LUA_TTABLE) {
+        copy_table(-1, 1);  // stack: ..., key, value, copy
+        lua_replace(L, -2);
+      }
+      lua_pushvalue(L, -2);
+      lua_insert(L, -2);
+      lua_rawset(L, env);
+    }
+    lua_pop(L, 1);  // base
+    if (folder.empty()) lua_pushnil(L);
+    else lua::push_string(L, folder);
+    lua_pushcclosure(L, l_require, 1);
+    lua_setfield(L, env, "require");
+    lua_pushvalue(L, env);
+    lua_setfield(L, env, "_G");
+    if (ruleset_ref != LUA_NOREF) {
+      lua_rawgeti(L, LUA_REGISTRYINDEX, ruleset_ref);
+      lua_setfield(L, env, "ruleset");
+    }
+  }
+
+  // [-0, +1] Pushes a copy of the table at index; nested tables copied down to `levels`.
+  void copy_table(int index, int levels) {
+    index = lua::abs_index(L, index);
+    lua_newtable(L);
+    const int copy = lua_gettop(L);
+    lua_pushnil(L);
+    while (lua_next(L, index) != 0) {
+      if (levels > 0 && lua_type(L, -1) == LUA_TTABLE) {
+        copy_table(-1, levels - 1);
+        lua_replace(L, -2);
+      }
+      lua_pushvalue(L, -2);
+      lua_insert(L, -2);
+      lua_rawset(L, copy);
+    }
+    if (lua_getmetatable(L, index)) lua_setmetatable(L, copy);
+  }
+
+  void build_sandbox() {
+    // The host's own libraries, opened into the real globals (never seen by scripts).
+    static constexpr lua_CFunction openers[] = {luaopen_base, luaopen_table, luaopen_string,
+                                                luaopen_math, luaopen_bit};
+    for (lua_CFunction open : openers) {
+      lua_pushcfunction(L, open);
+      lua_call(L, 0, 0);
+    }
+    // Lock the shared string metatable: getmetatable("") returns false.
+    lua_pushliteral(L, "");
+    if (lua_getmetatable(L, -1)) {
+      lua_pushboolean(L, 0);
+      lua_setfield(L, -2, "__metatable");
+      lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+
+    lua_newtable(L);  // the registry table
+    lua_pushvalue(L, -1);
+    lua_setfield(L, LUA_REGISTRYINDEX, registry_key);
+    const int reg = lua_gettop(L);
+
+    lua_newtable(L);  // base
+    const int base = lua_gettop(L);
+    for (const char* name : safe_globals) {
+      lua_getglobal(L, name);
+      lua_setfield(L, base, name);
+    }
+    for (const char* lib : safe_libraries) {
+      lua_getglobal(L, lib);
+      copy_table(-1, 0);
+      lua_remove(L, -2);
+      for (const auto& [owner_lib, member] : unsafe_members)
+        if (std::strcmp(owner_lib, lib) == 0) {
+          lua_pushnil(L);
+          lua_setfield(L, -2, member);
+        }
+      lua_setfield(L, base, lib);
+    }
+    lua_getfield(L, base, "coroutine");
+    lua_getfield(L, -1, "resume");
+    lua_pushcclosure(L, l_resume, 1);
+    lua_setfield(L, -2, "resume");
+    lua_pop(L, 1);
+    static constexpr std::pair<const char*, lua_CFunction> own[] = {
+        {"pcall", l_pcall}, {"xpcall", l_xpcall}, {"print", l_print},
+        {"load", l_load},   {"loadstring", l_load}};
+    for (const auto& [name, fn] : own) {
+      lua_pushcfunction(L, fn);
+      lua_setfield(L, base, name);
+    }
+    lua::open_deterministic(L, base);
+
+    // The kernel's services.
+    lua_newtable(L);
+    const int muster_table = lua_gettop(L);
+    lua::push_string(L, kernel_api_version);
+    lua_setfield(L, muster_table, "api_version");
+    lua::open_all(L, muster_table, services);
+    lua_setfield(L, base, "muster");
+    lua_setfield(L, reg, "base");
+
+    lua_newtable(L);
+    lua_setfield(L, reg, "loaded");
+    push_new_env({});
+    lua_setfield(L, reg, "session");
+    lua_pop(L, 1);  // registry table
+  }
+
+  // --- running code -------------------------------------------------------------------
+  // [-0, +n] Runs code in the session environment; returns how many results it left.
+  int run_in_session(std::string_view code, const std::string& chunk_name, int nresults) {
+    distrust();
+    const int top = lua_gettop(L);
+    load(code, chunk_name);
+    push_registry_field("session");
+    lua_setfenv(L, -2);
+    call(0, nresults);
+    return lua_gettop(L) - top;
+  }
+};
+
+}  // namespace muster
