@@ -285,13 +285,15 @@ class battle_state {
   bool operator==(const battle_state&) const = default;
 
  private:
-  friend struct state_codec;  // state_json.cpp
+  friend struct state_codec;  // JSON save/load, state_json.cpp
+  struct id_claims;           // the ids one mutation claims, state.cpp
 
   entity* find_entity(std::string_view id);
   const entity* find_entity(std::string_view id) const;
-  std::string claim_id(std::string_view kind, std::string_view wanted) const;
-  void commit_id(std::string_view kind, std::string_view id);
+  entity& entity_ref(std::string_view id);  ///< throws "no entity 'x'"
+  const entity& entity_ref(std::string_view id) const;
   figure* find_figure(std::string_view id);
+  const secret& secret_ref(std::string_view id) const;  ///< throws "no secret 'x'"
 
   std::map<std::string, side, std::less<>> sides_;
   std::map<std::string, command, std::less<>> commands_;
