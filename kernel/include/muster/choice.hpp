@@ -87,9 +87,9 @@ class chooser {
   std::vector<policy_info> policies() const;
 
   /// Asks side's controller, validates the answer, logs a "choice" event
-  /// (side, question, answer, by) and returns it. Throws muster::error on a malformed
-  /// request, an answer outside the options (nothing logged), a missing asker, an exhausted
-  /// script (the failed answer is not consumed otherwise) or a "random" without set_draw.
+  /// (side, question, answer, by) and returns it. Throws muster::error, logging nothing, on
+  /// a malformed request, an answer outside the options (a refused scripted answer stays
+  /// queued), a missing asker, an exhausted script or a "random" without set_draw.
   choice_result get(const choice_request& request);
 
   /// Returns "" when `answer` is valid for `request`, else why not, e.g.

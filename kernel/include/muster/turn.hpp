@@ -221,8 +221,11 @@ class sequencer {
   /// Queues an item for the next turn (pre-battle: for turn 1) and logs it as `deferred`.
   /// The field name "item" is reserved.
   void add_deferred(std::string kind, std::vector<field> fields);
-  /// The items queued for this turn during the previous one. Kept until the turn ends.
+  /// The items queued for this turn during the previous one (or pre-battle), in order.
+  /// Empty between turns: they are dropped when the turn ends.
   const std::vector<deferred_item>& deferred() const noexcept { return deferred_now_; }
+  /// The items queued so far for the next turn.
+  const std::vector<deferred_item>& queued() const noexcept { return deferred_next_; }
 
   /// Drops every callback, the structure, hooks, handlers and queues, and resets the turn:
   /// as newly constructed. The Lua runtime calls it before closing its lua_State.
