@@ -26,6 +26,16 @@ rng rng::stream(std::uint64_t seed, std::uint64_t index) noexcept {
   return rng(seed ^ mix64(index));
 }
 
+rng rng::from_state(std::uint64_t s0, std::uint64_t s1, std::uint64_t s2, std::uint64_t s3) {
+  if ((s0 | s1 | s2 | s3) == 0) fail("rng::from_state: the all-zero state is invalid");
+  rng r;
+  r.s_[0] = s0;
+  r.s_[1] = s1;
+  r.s_[2] = s2;
+  r.s_[3] = s3;
+  return r;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Expressions
 

@@ -32,6 +32,10 @@ class rng {
   /// statistically independent.
   static rng stream(std::uint64_t seed, std::uint64_t index) noexcept;
 
+  /// Returns a generator with the given state words (s[0..3] of the reference code), for
+  /// checking against published test vectors. Throws muster::error for the all-zero state.
+  static rng from_state(std::uint64_t s0, std::uint64_t s1, std::uint64_t s2, std::uint64_t s3);
+
   /// splitmix64's output function (a bijection on 64-bit values).
   static std::uint64_t mix64(std::uint64_t z) noexcept {
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
