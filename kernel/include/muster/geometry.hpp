@@ -120,6 +120,8 @@ class formation {
 
   int ranks() const { return ranks_; }
   int files() const { return files_; }
+  double base_width() const { return base_width_; }
+  double base_depth() const { return base_depth_; }
   /// The base at (rank, file); throws muster::error when out of range.
   base base_at(int rank, int file) const;
   /// Every base, rank by rank from the front, each rank left to right.
@@ -128,10 +130,17 @@ class formation {
   base footprint() const;
 
  private:
-  formation(base footprint, int ranks, int files) : footprint_(footprint), ranks_(ranks), files_(files) {}
+  formation(base footprint, int ranks, int files, double base_width, double base_depth)
+      : footprint_(footprint),
+        ranks_(ranks),
+        files_(files),
+        base_width_(base_width),
+        base_depth_(base_depth) {}
   base footprint_;
   int ranks_;
   int files_;
+  double base_width_;
+  double base_depth_;
 };
 
 // ---- polygons -----------------------------------------------------------------------
@@ -161,8 +170,9 @@ bool segment_intersects(vec2 a, vec2 b, std::span<const vec2> poly);
 std::optional<double> segment_crossing(vec2 a, vec2 b, std::span<const vec2> poly);
 
 /// Returns the smallest distance between two shapes, each a polygon, a segment (2 points)
-/// or a point (1 point); 0 when they touch, overlap or one contains the other. Throws
-/// muster::error for an empty shape.
+/// or a point (1 point); 0 when they touch, overlap or one contains the other (distances
+/// within geometry_tolerance are reported as exactly 0). Throws muster::error for an empty
+/// shape.
 double distance(std::span<const vec2> a, std::span<const vec2> b);
 
 /// Returns the edge-to-edge distance between two bases (0 when touching or overlapping).
