@@ -201,6 +201,11 @@ void check_module(const module_info& m) {
   check_text("hash", m.hash, max_module_field, 0);
 }
 
+std::string duplicate_id(std::string_view id, std::string_view used_by) {
+  return fmt::format("duplicate id {} (already {} {})", quote(id),
+                     used_by == kind_individual ? "an" : "a", used_by);
+}
+
 std::string describe(std::string_view kind, std::string_view id) {
   return id.empty() ? fmt::format("new {}", kind) : fmt::format("{} {}", kind, quote(id));
 }
@@ -268,7 +273,7 @@ struct battle_state::id_claims {
       check_name(field, "id", wanted);
       const std::string_view used = state.kind_of(wanted);
       if (!used.empty())
-        throw field_error(field, fmt::format("duplicate id {} (already a {})", quote(wanted), used));
+        throw field_error(field, duplicate_id(wanted, used));
       if (taken.count(wanted) != 0)
         throw field_error(field, fmt::format("duplicate id {}", quote(wanted)));
       taken.emplace(wanted);

@@ -79,6 +79,8 @@ void check_side_command(const battle_state& s, std::string_view side_id,
 /// Checks that unit_id is "" or a unit of side_id (field "unit").
 void check_attach(const battle_state& s, std::string_view side_id, std::string_view unit_id);
 
+/// "duplicate id 'x' (already a unit)".
+std::string duplicate_id(std::string_view id, std::string_view used_by);
 /// The description of an entity in API messages: "unit 'orcs'", or "new unit" for no id.
 std::string describe(std::string_view kind, std::string_view id);
 

@@ -276,7 +276,7 @@ struct state_codec {
     at_path(path, [&] { check_name("id", "id", id); });
     const std::string_view used = s.kind_of(id);
     if (!used.empty())
-      bad(key_path(path, "id"), fmt::format("duplicate id {} (already a {})", quote(id), used));
+      bad(key_path(path, "id"), duplicate_id(id, used));
   }
 
   static std::string save(const battle_state& s, const std::string* viewer) {
