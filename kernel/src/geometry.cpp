@@ -570,11 +570,17 @@ los_result check_los(vec2 a, vec2 b, std::span<const blocker> blockers) {
 
 los_result check_los(const base& a, const base& b, std::span<const blocker> blockers,
                      los_mode mode) {
+  if (mode == los_mode::centre) return check_los(a.centre(), b.centre(), blockers);
+  return check_los_any(a.corners(), b.corners(), blockers);
+}
+
+los_result check_los_any(std::span<const vec2> from, std::span<const vec2> to,
+                         std::span<const blocker> blockers) {
+  if (from.empty() || to.empty()) fail("line of sight: at least 1 point expected at each end");
   check_blockers(blockers);
-  if (mode == los_mode::centre) return los_unchecked(a.centre(), b.centre(), blockers);
   std::optional<los_result> best;
-  for (const vec2& ca : a.corners()) {
-    for (const vec2& cb : b.corners()) {
+  for (const vec2& ca : from) {
+    for (const vec2& cb : to) {
       los_result r = los_unchecked(ca, cb, blockers);
       if (!r.blocked) return r;
       if (!best || r.hits.size() < best->hits.size()) best = std::move(r);

@@ -515,6 +515,14 @@ TEST(geometry, checks_sight_base_to_base_by_centres_or_corners) {
   EXPECT_EQ(all.hits[0].id, "wall");
   EXPECT_VEC_NEAR(all.from, -0.5, 0.5);
   EXPECT_VEC_NEAR(all.to, 9.5, -0.5);
+
+  // From an observer point to any corner of b.
+  const vec2 eye[1] = {{0, 0.3}};
+  const auto any = muster::check_los_any(eye, b.corners(), post);
+  EXPECT_FALSE(any.blocked);
+  EXPECT_VEC_NEAR(any.to, 9.5, 0.5);  // the line to (9.5, -0.5) meets the post at y = -0.12
+  EXPECT_EQ(error_of([&] { muster::check_los_any(eye, std::span<const vec2>{}, post); }),
+            "line of sight: at least 1 point expected at each end");
 }
 
 // ---- templates ------------------------------------------------------------------------

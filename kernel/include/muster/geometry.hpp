@@ -266,6 +266,13 @@ enum class los_mode {
   corners,  ///< clear if any line from a corner of a to a corner of b is clear
 };
 
+/// Checks every line from a point of `from` to a point of `to` (from's points varying
+/// slowest) and returns the first clear one or, when all are blocked, the first line
+/// crossing the fewest blockers. Throws muster::error when either list is empty or for a
+/// blocker with fewer than 3 vertices.
+los_result check_los_any(std::span<const vec2> from, std::span<const vec2> to,
+                         std::span<const blocker> blockers);
+
 /// Checks line of sight between two bases. In corners mode the result is the first clear
 /// line (corners in base::corners() order, a's corner varying slowest) or, when all are
 /// blocked, the line crossing the fewest blockers (first such in that order).
