@@ -3,12 +3,20 @@
 find_package(GTest REQUIRED)
 include(GoogleTest)
 
+# With NO_MAIN, every <dir>/*.cpp is compiled and the directory supplies its own main().
 function(muster_add_test_dir name)
-  file(GLOB sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/${name}/*_test.cpp)
+  cmake_parse_arguments(arg "NO_MAIN" "" "" ${ARGN})
   set(target muster_${name}_tests)
-  add_executable(${target} ${sources} ${ARGN})
-  target_link_libraries(${target} PRIVATE muster_kernel GTest::gtest GTest::gtest_main
-    fmt::fmt nlohmann_json::nlohmann_json)
+  if(arg_NO_MAIN)
+    file(GLOB sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/${name}/*.cpp)
+    add_executable(${target} ${sources})
+    target_link_libraries(${target} PRIVATE GTest::gtest)
+  else()
+    file(GLOB sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/${name}/*_test.cpp)
+    add_executable(${target} ${sources})
+    target_link_libraries(${target} PRIVATE GTest::gtest GTest::gtest_main)
+  endif()
+  target_link_libraries(${target} PRIVATE muster_kernel fmt::fmt nlohmann_json::nlohmann_json)
   target_include_directories(${target} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
   target_compile_definitions(${target} PRIVATE
     MUSTER_SOURCE_DIR="${PROJECT_SOURCE_DIR}"

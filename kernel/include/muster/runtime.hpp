@@ -66,16 +66,18 @@ class runtime {
   /// Runs source text as untrusted code in the session environment (globals persist from
   /// one call to the next, as in a REPL). Throws script_error.
   void run(std::string_view code, std::string_view chunk_name);
-  /// Reads and runs a script file as untrusted code in the session environment.
-  void run_file(const std::filesystem::path& file);
+  /// Reads and runs a script file as untrusted code in the session environment. When
+  /// `store_as` is given, the script's first result becomes that session global.
+  void run_file(const std::filesystem::path& file, std::string_view store_as = {});
   /// Runs code in the session environment and returns its results rendered as text:
   /// "nil", "3", "\"text\"", "{1, 2, name = \"x\"}", joined by ", ". Tables render with
   /// sorted keys, so the text is the same on every run. "return" is implied when the code
   /// is an expression.
   std::string eval(std::string_view code, std::string_view chunk_name = "eval");
 
-  /// Loads scripts/rulesets/<name>/ (manifest.lua + init.lua), checks the manifest against
-  /// this kernel and resolves its options; the module becomes the session global `ruleset`.
+  /// Loads scripts/rulesets/<name>/ (manifest.lua + init.lua), or a ruleset folder given by
+  /// path (untrusted), checks the manifest against this kernel and resolves its options; the
+  /// module becomes the session global `ruleset`. init.lua receives (options, context).
   const loaded_module& load_ruleset(std::string_view name, const option_values& options = {});
   /// Loads a variant onto the loaded ruleset: a bundled variant's name
   /// (scripts/rulesets/<ruleset>/variants/<name>[.lua]) or the path of a variant file or

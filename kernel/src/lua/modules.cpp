@@ -338,21 +338,29 @@ const loaded_module& runtime::load_ruleset(std::string_view name, const option_v
   if (self.ruleset_ref != LUA_NOREF)
     fail("ruleset '{}' is already loaded: a runtime holds one ruleset", self.ruleset_name);
   const fs::path rulesets = self.opts.root / "scripts" / "rulesets";
-  if (!valid_name(name) || !fs::is_regular_file(rulesets / std::string(name) / "manifest.lua")) {
+  fs::path dir;
+  if (valid_name(name) && fs::is_regular_file(rulesets / std::string(name) / "manifest.lua")) {
+    dir = rulesets / std::string(name);
+  } else if (!valid_name(name) && fs::is_regular_file(fs::path(name) / "manifest.lua")) {
+    dir = fs::absolute(fs::path(name));  // a ruleset being written outside the tree
+  } else {
     const auto known = list_dir(rulesets, true, false);
-    fail("no ruleset '{}' (available: {})", name, known.empty() ? "none" : join(known));
+    fail("no ruleset '{}' (available: {}; or give the path of a ruleset folder)", name,
+         known.empty() ? "none" : join(known));
   }
-  const fs::path dir = rulesets / std::string(name);
+  const bool bundled = is_under(dir, self.opts.root / "scripts");
   const int top = lua_gettop(L);
   module_loader loader{self, L};
   try {
-    manifest m = loader.read_manifest_file(dir / "manifest.lua", true);
+    manifest m = loader.read_manifest_file(dir / "manifest.lua", bundled);
     if (m.kind != "ruleset") fail("{}: field 'kind': a ruleset's manifest says \"ruleset\"", m.file);
-    if (m.name != name) fail("{}: field 'name': '{}' does not match its folder '{}'", m.file, m.name, name);
+    if (m.name != dir.filename().string())
+      fail("{}: field 'name': '{}' does not match its folder '{}'", m.file, m.name,
+           dir.filename().string());
     std::map<std::string, std::string> resolved;
     push_options(L, m, options, resolved);  // stack: options
     loader.push_context(m);                 // stack: options, context
-    loader.run_file(dir / "init.lua", true, 2);
+    loader.run_file(dir / "init.lua", bundled, 2);
     if (lua_type(L, -1) != LUA_TTABLE)
       fail("{}: must return the ruleset's module table, got {}", loader.display(dir / "init.lua"),
            lua::type_name(L, -1));
@@ -363,7 +371,7 @@ const loaded_module& runtime::load_ruleset(std::string_view name, const option_v
     lua_rawgeti(L, LUA_REGISTRYINDEX, self.ruleset_ref);
     lua_setfield(L, -2, "ruleset");
     lua_settop(L, top);
-    return loader.record(m, hash_module(dir, "variants"), dir, true, std::move(resolved));
+    return loader.record(m, hash_module(dir, "variants"), dir, bundled, std::move(resolved));
   } catch (...) {
     lua_settop(L, top);
     throw;

@@ -97,11 +97,16 @@ void runtime::run(std::string_view code, std::string_view chunk_name) {
   lua_settop(self.L, top);
 }
 
-void runtime::run_file(const fs::path& file) {
+void runtime::run_file(const fs::path& file, std::string_view store_as) {
   impl& self = *impl_;
   const std::string code = read_file(file);
   const int top = lua_gettop(self.L);
-  self.run_in_session(code, self.chunk_name_for(file), 0);
+  const int n = self.run_in_session(code, self.chunk_name_for(file), store_as.empty() ? 0 : 1);
+  if (n > 0) {
+    self.push_registry_field("session");  // stack: result, session
+    lua_insert(self.L, -2);
+    lua_setfield(self.L, -2, std::string(store_as).c_str());
+  }
   lua_settop(self.L, top);
 }
 

@@ -96,6 +96,9 @@ struct runtime::impl {
   // Where the last error happened (first Lua frame), recorded by the message handler.
   std::string error_source;
   int error_line = 0;
+  // Where the count hook last saw the script (chunk name without its '@' or '=').
+  char hook_source[512] = {};
+  int hook_line = 0;
 
   std::vector<loaded_module> modules;
   int ruleset_ref = LUA_NOREF;   // the loaded ruleset module table
@@ -131,14 +134,23 @@ struct runtime::impl {
     return p;
   }
 
-  static void count_hook(lua_State* L, lua_Debug*) {
+  // Every hook_interval instructions: charge the budget, and note where the script is, for
+  // the failures LuaJIT reports without a location (memory, stack overflow).
+  static void count_hook(lua_State* L, lua_Debug* ar) {
     impl& self = of(L);
     self.instructions += hook_interval;
+    if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0 && ar->source &&
+        (ar->source[0] == '@' || ar->source[0] == '=')) {
+      std::snprintf(self.hook_source, sizeof self.hook_source, "%s", ar->source + 1);
+      self.hook_line = ar->currentline;
+    }
     const std::uint64_t budget = self.opts.instruction_budget;
     if (budget != 0 && self.instructions > budget) {
       self.instructions_exhausted = true;
-      luaL_error(L, "instruction budget exhausted (%llu instructions)",
-                 static_cast<unsigned long long>(budget));
+      char message[96];
+      std::snprintf(message, sizeof message, "instruction budget exhausted (%llu instructions)",
+                    static_cast<unsigned long long>(budget));
+      luaL_error(L, "%s", message);
     }
   }
 
@@ -215,6 +227,10 @@ struct runtime::impl {
   void call(int nargs, int nresults) {
     const int base = lua_gettop(L) - nargs;  // the function's slot
     if (depth == 0) {
+      hook_source[0] = '\0';
+      hook_line = 0;
+      error_source.clear();
+      error_line = 0;
       instructions = 0;
       instructions_exhausted = false;
       memory_exhausted = false;
@@ -235,6 +251,10 @@ struct runtime::impl {
     if (const auto cut = text.find("\nstack traceback:"); cut != std::string::npos) {
       traceback = text.substr(cut + 1);
       text.resize(cut);
+    }
+    if (error_source.empty() && hook_source[0]) {  // the handler did not run: the hook's note
+      error_source = hook_source;
+      error_line = hook_line;
     }
     script_failure kind = script_failure::runtime;
     if (instructions_exhausted) {

@@ -1,0 +1,50 @@
+# Muster: set-up, build, run and test in one place. `make run` and `make test` are the two
+# commands the README starts with; both install what is missing (Debian packages) first.
+BUILD   ?= build
+ASAN    ?= build-asan
+BENCH   ?= build-bench
+JOBS    ?= 2
+SEED    ?= 1
+PACKAGES = build-essential cmake pkg-config libluajit-5.1-dev libfmt-dev librange-v3-dev \
+           nlohmann-json3-dev libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev
+SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: deps configure build run test test-asan bench clean
+
+deps:
+	@missing=$$(for p in $(PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | \
+	  grep -q 'install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "installing: $$missing"; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+$(BUILD)/CMakeCache.txt: | deps
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo
+
+configure: $(BUILD)/CMakeCache.txt
+
+build: deps configure
+	cmake --build $(BUILD) -j$(JOBS)
+
+run: build
+	$(BUILD)/repl/muster run examples/01_skirmish/run.lua --seed $(SEED)
+
+test: build
+	ctest --test-dir $(BUILD) -j$(JOBS) --output-on-failure
+
+test-asan: deps
+	cmake -S . -B $(ASAN) -DCMAKE_BUILD_TYPE=Debug -DMUSTER_SANITIZE=ON
+	cmake --build $(ASAN) -j$(JOBS)
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	  ctest --test-dir $(ASAN) -j$(JOBS) --output-on-failure
+
+bench: deps
+	cmake -S . -B $(BENCH) -DCMAKE_BUILD_TYPE=Release -DMUSTER_BUILD_BENCH=ON \
+	  -DMUSTER_BUILD_TESTS=OFF -DMUSTER_BUILD_EXAMPLES=OFF
+	cmake --build $(BENCH) -j$(JOBS)
+	for b in $(BENCH)/bench/muster_*_bench; do $$b; done
+
+clean:
+	rm -rf $(BUILD) $(ASAN) $(BENCH)
