@@ -183,13 +183,13 @@ roller::roller(std::uint64_t seed) : source_(std::make_unique<seeded_source>(see
 roller::~roller() = default;
 
 void roller::check_analysis_free(std::string_view what) const {
-  if (enumeration_ != nullptr) fail("{}: not allowed inside roller::enumerate", what);
-  if (sampling_) fail("{}: not allowed inside roller::sample", what);
+  if (enumeration_ != nullptr) fail("cannot {} while enumerating", what);
+  if (sampling_) fail("cannot {} while sampling", what);
 }
 
 void roller::set_source(std::unique_ptr<dice_source> source) {
   if (!source) fail("roller::set_source: null source");
-  check_analysis_free("roller::set_source");
+  check_analysis_free("change the dice source");
   source_ = std::move(source);
 }
 
@@ -198,7 +198,7 @@ void roller::set_seed(std::uint64_t seed) { set_source(std::make_unique<seeded_s
 void roller::set_mode(roll_mode mode) {
   if (mode == roll_mode::enumerate)
     fail("roller::set_mode: enumerate mode is entered only through roller::enumerate");
-  check_analysis_free("roller::set_mode");
+  check_analysis_free("change the mode");
   mode_ = mode;
 }
 

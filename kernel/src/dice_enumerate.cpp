@@ -330,8 +330,8 @@ bool roller::enumeration::advance() noexcept {
 
 std::vector<outcome_odds> roller::enumerate(const std::function<std::string()>& run_once,
                                             std::size_t max_runs) {
-  check_analysis_free("roller::enumerate");
-  if (max_runs == 0) fail("roller::enumerate: max_runs must be at least 1");
+  check_analysis_free("enumerate");
+  if (max_runs == 0) fail("max_runs must be at least 1");
   enumeration e(max_runs);
   // Leaves the roller as it was, also when run_once or a dice operation throws.
   struct restore {
@@ -372,8 +372,8 @@ std::vector<outcome_odds> roller::enumerate(const std::function<std::string()>& 
 
 std::vector<outcome_odds> roller::sample(const std::function<std::string()>& run_once,
                                          std::size_t runs) {
-  check_analysis_free("roller::sample");
-  if (runs == 0) fail("roller::sample: runs must be at least 1");
+  check_analysis_free("sample");
+  if (runs == 0) fail("runs must be at least 1");
   struct restore {
     roller& r;
     roll_mode mode;

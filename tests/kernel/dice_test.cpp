@@ -682,31 +682,31 @@ TEST(dice, analysis_runs_do_not_nest) {
                 return std::string("y");
               });
             }),
-            "roller::enumerate: not allowed inside roller::enumerate");
+            "cannot enumerate while enumerating");
   EXPECT_EQ(error_of([&] {
               r.sample([&] {
                 r.enumerate([] { return std::string("x"); });
                 return std::string("y");
               }, 3);
             }),
-            "roller::enumerate: not allowed inside roller::sample");
+            "cannot enumerate while sampling");
   EXPECT_EQ(error_of([&] {
               r.enumerate([&] {
                 r.set_mode(roll_mode::explain);
                 return std::string("y");
               });
             }),
-            "roller::set_mode: not allowed inside roller::enumerate");
+            "cannot change the mode while enumerating");
   EXPECT_EQ(error_of([&] {
               r.sample([&] {
                 r.set_seed(3);
                 return std::string("y");
               }, 1);
             }),
-            "roller::set_source: not allowed inside roller::sample");
+            "cannot change the dice source while sampling");
   EXPECT_EQ(r.mode(), roll_mode::sample);
   EXPECT_EQ(error_of([&] { r.sample([] { return std::string(); }, 0); }),
-            "roller::sample: runs must be at least 1");
+            "runs must be at least 1");
 }
 
 TEST(dice, sample_converges_to_enumeration) {

@@ -1,12 +1,298 @@
-// Lua binding of muster.dice: an empty table until the service's binding lands (the service's
-// owner replaces this file).
+// Lua binding of the dice service: muster.dice.* over the kernel's roller. Translates only:
+// checks arguments, calls muster::roller, pushes plain numbers and tables. The odds functions
+// call back into Lua only through lua::call. No rules here; see docs/dice.md.
+#include <algorithm>
+#include <bit>
+#include <climits>
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <vector>
+
 #include "lua/bindings.hpp"
-#include "muster/kernel.hpp"
+#include "lua/host.hpp"
+#include "lua/stack.hpp"
+#include "muster/dice.hpp"
 
 namespace muster::lua {
 
-void open_dice(lua_State* L, int muster_table, roller&) {
-  lua_newtable(L);
+namespace {
+
+// ---- helpers ---------------------------------------------------------------------------------
+
+/// Narrows a checked Lua integer to int; the service range-checks the value itself.
+int to_int(std::int64_t v, std::string_view what) {
+  if (v < INT_MIN || v > INT_MAX) fail("{} {} out of range", what, v);
+  return static_cast<int>(v);
+}
+
+/// [-0, +0, -] The expression at arg 1 and the label at arg 2 (default: the expression).
+struct expr_args {
+  dice_expr expr;
+  std::string_view label;
+};
+expr_args check_expr_args(lua_State* L) {
+  const std::string_view text = check_string(L, 1);
+  std::string_view label = text;
+  if (!lua_isnoneornil(L, 2)) label = check_string(L, 2);
+  return expr_args{parse_dice(text), label};
+}
+
+/// [-0, +1, m] Pushes faces as a 1-based array.
+void push_faces(lua_State* L, std::span<const int> faces) {
+  lua_createtable(L, static_cast<int>(faces.size()), 0);
+  int i = 0;
+  for (const int face : faces) {
+    lua_pushinteger(L, face);
+    lua_rawseti(L, -2, ++i);
+  }
+}
+
+// Outcome keys: the Lua value a run returns, encoded so that the byte order of the keys is
+// the order outcomes are returned in: numbers ascending, then strings, then false, true
+// (the sandbox's pairs order). Numbers are their IEEE bits made sortable, in hex.
+constexpr char number_tag = '1';
+constexpr char string_tag = '2';
+constexpr char boolean_tag = '3';
+
+/// [-0, +0, -] Encodes the value at index as an outcome key; on a value that cannot be an
+/// outcome returns "" and sets `why` (no throw, so the caller can pop first).
+std::string outcome_key(lua_State* L, int index, std::string& why) {
+  switch (lua_type(L, index)) {
+    case LUA_TNUMBER: {
+      double d = lua_tonumber(L, index);
+      if (std::isnan(d)) {
+        why = "outcome is NaN (want a string, number or boolean)";
+        return {};
+      }
+      if (d == 0) d = 0;  // -0 and 0 are one outcome
+      auto bits = std::bit_cast<std::uint64_t>(d);
+      bits = (bits >> 63) != 0 ? ~bits : bits | (std::uint64_t{1} << 63);
+      return fmt::format("{}{:016x}", number_tag, bits);
+    }
+    case LUA_TSTRING: {
+      std::size_t n = 0;
+      const char* s = lua_tolstring(L, index, &n);
+      std::string key(1, string_tag);
+      key.append(s, n);
+      return key;
+    }
+    case LUA_TBOOLEAN:
+      return std::string{boolean_tag, lua_toboolean(L, index) ? '1' : '0'};
+    default:
+      why = fmt::format("outcome is a {} (want a string, number or boolean)",
+                        type_name(L, index));
+      return {};
+  }
+}
+
+/// [-0, +1, m] Pushes the Lua value an outcome key encodes.
+void push_outcome(lua_State* L, const std::string& key) {
+  if (key[0] == number_tag) {
+    auto bits = static_cast<std::uint64_t>(std::stoull(key.substr(1), nullptr, 16));
+    bits = (bits >> 63) != 0 ? bits & ~(std::uint64_t{1} << 63) : ~bits;
+    lua_pushnumber(L, std::bit_cast<double>(bits));
+  } else if (key[0] == string_tag) {
+    lua_pushlstring(L, key.data() + 1, key.size() - 1);
+  } else {
+    lua_pushboolean(L, key[1] == '1' ? 1 : 0);
+  }
+}
+
+/// [-0, +1, m] Pushes {{outcome = v, p = p}, ...} in the given (key) order.
+void push_odds(lua_State* L, const std::vector<outcome_odds>& odds) {
+  lua_createtable(L, static_cast<int>(odds.size()), 0);
+  int i = 0;
+  for (const outcome_odds& o : odds) {
+    lua_createtable(L, 0, 2);
+    push_outcome(L, o.outcome);
+    lua_setfield(L, -2, "outcome");
+    set_field(L, -1, "p", o.p);
+    lua_rawseti(L, -2, ++i);
+  }
+}
+
+/// [-0, +0, -] Checks that arg is a function.
+void check_function(lua_State* L, int arg) {
+  if (lua_type(L, arg) != LUA_TFUNCTION)
+    throw arg_error(arg, fmt::format("function expected, got {}", type_name(L, arg)));
+}
+
+/// A run of the Lua function at stack index 1: calls it with no arguments and returns its
+/// first result as an outcome key. Errors inside it arrive as script_error (file:line kept).
+std::string run_lua_outcome(lua_State* L) {
+  lua_pushvalue(L, 1);
+  call(L, 0, 1);  // stack: ..., outcome
+  std::string why;
+  std::string key = outcome_key(L, -1, why);
+  lua_pop(L, 1);
+  if (!why.empty()) throw error(why);
+  return key;
+}
+
+/// The fields roll_count reads; any other key is an error (a typo would otherwise be ignored).
+constexpr std::string_view count_fields[] = {"label",       "modifier",    "n",     "natural_max",
+                                             "natural_min", "sides",       "target", "under"};
+
+/// The fields of roll_exact's options.
+constexpr std::string_view exact_fields[] = {"max_runs"};
+
+/// [-0, +0, -] Throws naming the unknown string keys of the table at index, sorted.
+void check_known_fields(lua_State* L, int index, std::span<const std::string_view> known,
+                        std::string_view want) {
+  index = abs_index(L, index);
+  std::vector<std::string> unknown;
+  lua_pushnil(L);  // stack: nil
+  while (lua_next(L, index) != 0) {  // stack: key, value
+    bool ok = false;
+    if (lua_type(L, -2) == LUA_TSTRING) {
+      std::size_t n = 0;
+      const char* s = lua_tolstring(L, -2, &n);
+      const std::string_view name(s, n);
+      for (const std::string_view k : known) ok = ok || k == name;
+      if (!ok) unknown.emplace_back(name);
+    } else {
+      unknown.emplace_back(fmt::format("[{}]", type_name(L, -2)));
+    }
+    lua_pop(L, 1);  // stack: key
+  }
+  if (!unknown.empty()) {
+    std::sort(unknown.begin(), unknown.end());
+    fail("unknown field '{}' (want {})", unknown.front(), want);
+  }
+}
+
+// ---- bindings --------------------------------------------------------------------------------
+
+// muster.dice.roll(expr: string, label?: string) -> total: integer, faces: integer[]
+int l_dice_roll(lua_State* L) {
+  const expr_args a = check_expr_args(L);
+  const roll_result r = service<roller>(L).roll(a.label, a.expr);
+  lua_pushinteger(L, r.total);
+  push_faces(L, r.faces);
+  return 2;
+}
+
+// muster.dice.roll_sum(expr: string, label?: string) -> total: integer
+int l_dice_roll_sum(lua_State* L) {
+  const expr_args a = check_expr_args(L);
+  lua_pushinteger(L, service<roller>(L).roll_sum(a.label, a.expr));
+  return 1;
+}
+
+// muster.dice.roll_highest(expr: string, label?: string) -> integer
+int l_dice_roll_highest(lua_State* L) {
+  const expr_args a = check_expr_args(L);
+  lua_pushinteger(L, service<roller>(L).roll_highest(a.label, a.expr));
+  return 1;
+}
+
+// muster.dice.roll_lowest(expr: string, label?: string) -> integer
+int l_dice_roll_lowest(lua_State* L) {
+  const expr_args a = check_expr_args(L);
+  lua_pushinteger(L, service<roller>(L).roll_lowest(a.label, a.expr));
+  return 1;
+}
+
+// muster.dice.roll_count{n: integer, sides?: integer, target: integer, modifier?: integer,
+//   under?: boolean, natural_max?: boolean, natural_min?: boolean, label: string}
+//   -> {successes: integer, natural_max?: integer, natural_min?: integer, faces?: integer[]}
+int l_dice_roll_count(lua_State* L) {
+  check_table(L, 1);
+  check_known_fields(L, 1, count_fields,
+                     "n, sides, target, modifier, under, natural_max, natural_min, label");
+  const field_reader f(L, 1);
+  count_spec spec;
+  spec.count = to_int(f.integer("n"), "field 'n':");
+  spec.sides = to_int(f.integer("sides", 6), "field 'sides':");
+  spec.target = to_int(f.integer("target"), "field 'target':");
+  spec.modifier = to_int(f.integer("modifier", 0), "field 'modifier':");
+  spec.under = f.boolean("under", false);
+  spec.natural_max = f.boolean("natural_max", false);
+  spec.natural_min = f.boolean("natural_min", false);
+  lua_getfield(L, 1, "label");  // stack: spec, label (kept: the view must outlive the roll)
+  if (lua_type(L, -1) != LUA_TSTRING)
+    fail("field 'label': string expected, got {}", type_name(L, -1));
+  std::size_t n = 0;
+  const char* s = lua_tolstring(L, -1, &n);
+  roller& dice = service<roller>(L);
+  const count_result r = dice.roll_count(std::string_view(s, n), spec);
+  lua_createtable(L, 0, 4);
+  set_field(L, -1, "successes", r.successes);
+  if (spec.natural_max) set_field(L, -1, "natural_max", r.natural_max);
+  if (spec.natural_min) set_field(L, -1, "natural_min", r.natural_min);
+  if (dice.mode() != roll_mode::enumerate) {
+    push_faces(L, dice.last_faces());
+    lua_setfield(L, -2, "faces");
+  }
+  return 1;
+}
+
+// muster.dice.parse(expr: string) -> {count: integer, sides: integer, modifier: integer}
+int l_dice_parse(lua_State* L) {
+  const dice_expr e = parse_dice(check_string(L, 1));
+  lua_createtable(L, 0, 3);
+  set_field(L, -1, "count", e.count);
+  set_field(L, -1, "sides", e.sides);
+  set_field(L, -1, "modifier", e.modifier);
+  return 1;
+}
+
+// muster.dice.get_mode() -> "sample"|"explain"|"enumerate"
+int l_dice_get_mode(lua_State* L) {
+  push_string(L, mode_name(service<roller>(L).mode()));
+  return 1;
+}
+
+// muster.dice.roll_exact(fn: fun(): string|number|boolean, opts?: {max_runs?: integer})
+//   -> {outcome: string|number|boolean, p: number}[]
+int l_dice_roll_exact(lua_State* L) {
+  check_function(L, 1);
+  std::int64_t max_runs = static_cast<std::int64_t>(roller::default_max_runs);
+  if (!lua_isnoneornil(L, 2)) {
+    check_table(L, 2);
+    check_known_fields(L, 2, exact_fields, "max_runs");
+    max_runs = field_reader(L, 2).integer("max_runs", max_runs);
+    if (max_runs < 1) fail("field 'max_runs': {} is not a positive integer", max_runs);
+  }
+  lua_settop(L, 1);  // stack: fn
+  const std::vector<outcome_odds> odds = service<roller>(L).enumerate(
+      [L] { return run_lua_outcome(L); }, static_cast<std::size_t>(max_runs));
+  push_odds(L, odds);
+  return 1;
+}
+
+// muster.dice.roll_many(fn: fun(): string|number|boolean, runs: integer)
+//   -> {outcome: string|number|boolean, p: number}[]
+int l_dice_roll_many(lua_State* L) {
+  check_function(L, 1);
+  const std::int64_t runs = check_integer(L, 2);
+  if (runs < 1) throw arg_error(2, fmt::format("runs must be at least 1, got {}", runs));
+  lua_settop(L, 1);  // stack: fn
+  const std::vector<outcome_odds> odds = service<roller>(L).sample(
+      [L] { return run_lua_outcome(L); }, static_cast<std::size_t>(runs));
+  push_odds(L, odds);
+  return 1;
+}
+
+constexpr function_entry dice_functions[] = {
+    {"roll", guard<l_dice_roll>},
+    {"roll_sum", guard<l_dice_roll_sum>},
+    {"roll_highest", guard<l_dice_roll_highest>},
+    {"roll_lowest", guard<l_dice_roll_lowest>},
+    {"roll_count", guard<l_dice_roll_count>},
+    {"roll_exact", guard<l_dice_roll_exact>},
+    {"roll_many", guard<l_dice_roll_many>},
+    {"parse", guard<l_dice_parse>},
+    {"get_mode", guard<l_dice_get_mode>},
+};
+
+}  // namespace
+
+void open_dice(lua_State* L, int muster_table, roller& dice) {
+  muster_table = abs_index(L, muster_table);
+  lua_newtable(L);  // stack: dice
+  register_functions(L, -1, dice_functions, &dice, "muster.dice");
   lua_setfield(L, muster_table, "dice");
 }
 
