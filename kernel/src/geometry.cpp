@@ -13,16 +13,19 @@
 namespace muster {
 namespace {
 
+/// A number as error text shows it: NaN without its sign bit, which varies by platform.
+double shown(double v) { return std::isnan(v) ? std::fabs(v) : v; }
+
 constexpr double pi = 3.14159265358979323846;
 constexpr double sqrt_half = 0.70710678118654752440;
 constexpr double eps = geometry_tolerance;
 
 void check_finite(double v, const char* what) {
-  if (!std::isfinite(v)) fail("{} must be a finite number, got {}", what, v);
+  if (!std::isfinite(v)) fail("{} must be a finite number, got {}", what, shown(v));
 }
 
 void check_distance_arg(double d) {
-  if (!std::isfinite(d) || d < 0) fail("distance must be a finite number >= 0, got {}", d);
+  if (!std::isfinite(d) || d < 0) fail("distance must be a finite number >= 0, got {}", shown(d));
 }
 
 void check_polygon(std::span<const vec2> poly) {
@@ -33,7 +36,7 @@ void check_circle(const circle& c) {
   check_finite(c.centre.x, "circle: x");
   check_finite(c.centre.y, "circle: y");
   if (!std::isfinite(c.radius) || c.radius <= 0)
-    fail("circle: radius must be a finite number > 0, got {}", c.radius);
+    fail("circle: radius must be a finite number > 0, got {}", shown(c.radius));
 }
 
 void check_shape(std::span<const vec2> shape) {
@@ -349,9 +352,9 @@ base base::at_front(vec2 front_centre, double width, double depth, double facing
   check_finite(front_centre.x, "base: x");
   check_finite(front_centre.y, "base: y");
   if (!std::isfinite(width) || width <= 0)
-    fail("base: width must be a finite number > 0, got {}", width);
+    fail("base: width must be a finite number > 0, got {}", shown(width));
   if (!std::isfinite(depth) || depth <= 0)
-    fail("base: depth must be a finite number > 0, got {}", depth);
+    fail("base: depth must be a finite number > 0, got {}", shown(depth));
   check_finite(facing, "base: facing");
   return base(front_centre, width, depth, normalize_degrees(facing));
 }
@@ -361,7 +364,7 @@ base base::at_centre(vec2 centre, double width, double depth, double facing) {
   check_finite(centre.y, "base: y");
   check_finite(facing, "base: facing");
   if (!std::isfinite(depth) || depth <= 0)
-    fail("base: depth must be a finite number > 0, got {}", depth);
+    fail("base: depth must be a finite number > 0, got {}", shown(depth));
   return at_front(centre + heading(facing) * (depth / 2), width, depth, facing);
 }
 
@@ -398,9 +401,9 @@ formation formation::at_front(vec2 front_centre, double facing, int ranks, int f
   if (ranks < 1) fail("formation: ranks must be >= 1, got {}", ranks);
   if (files < 1) fail("formation: files must be >= 1, got {}", files);
   if (!std::isfinite(base_width) || base_width <= 0)
-    fail("formation: base_width must be a finite number > 0, got {}", base_width);
+    fail("formation: base_width must be a finite number > 0, got {}", shown(base_width));
   if (!std::isfinite(base_depth) || base_depth <= 0)
-    fail("formation: base_depth must be a finite number > 0, got {}", base_depth);
+    fail("formation: base_depth must be a finite number > 0, got {}", shown(base_depth));
   const base fp = base::at_front(front_centre, files * base_width, ranks * base_depth, facing);
   return formation(fp, ranks, files, base_width, base_depth);
 }
@@ -508,7 +511,7 @@ double distance(const formation& a, const formation& b) {
 
 contact check_contact(const base& a, const base& b, double tolerance) {
   if (!std::isfinite(tolerance) || tolerance < 0)
-    fail("tolerance must be a finite number >= 0, got {}", tolerance);
+    fail("tolerance must be a finite number >= 0, got {}", shown(tolerance));
   const polygon pa = to_polygon(a);
   const polygon pb = to_polygon(b);
   if (distance(pa, pb) > tolerance) return {};

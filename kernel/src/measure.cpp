@@ -16,6 +16,9 @@
 namespace muster {
 namespace {
 
+/// A number as error text shows it: NaN without its sign bit, which varies by platform.
+double shown(double v) { return std::isnan(v) ? std::fabs(v) : v; }
+
 constexpr std::string_view unit_list = "in, \", cm, mm";
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
@@ -45,12 +48,12 @@ std::optional<length_unit> find_unit(std::string_view text) {
 }
 
 void check_finite_length(double d, std::string_view what) {
-  if (!std::isfinite(d)) fail("{} must be a finite number, got {}", what, d);
+  if (!std::isfinite(d)) fail("{} must be a finite number, got {}", what, shown(d));
 }
 
 void check_tolerance(double tolerance) {
   if (!std::isfinite(tolerance) || tolerance < 0)
-    fail("tolerance must be a finite number >= 0, got {}", tolerance);
+    fail("tolerance must be a finite number >= 0, got {}", shown(tolerance));
 }
 
 inches parse_impl(std::string_view text, std::optional<length_unit> default_unit) {
@@ -170,7 +173,7 @@ void check_bands(std::span<const range_band> bands) {
     if (b.name.empty()) fail("band {}: empty name", i + 1);
     if (!names.insert(b.name).second) fail("band {} '{}': duplicate name", i + 1, b.name);
     if (!std::isfinite(b.max) || b.max < 0)
-      fail("band {} '{}': max must be a finite number >= 0, got {}", i + 1, b.name, b.max);
+      fail("band {} '{}': max must be a finite number >= 0, got {}", i + 1, b.name, shown(b.max));
     if (i > 0 && !(b.max > bands[i - 1].max))
       fail("band {} '{}': max {} not greater than the previous max {}", i + 1, b.name, b.max,
            bands[i - 1].max);

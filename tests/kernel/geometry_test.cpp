@@ -622,6 +622,8 @@ TEST(geometry, moves_towards_a_point_or_a_table_edge) {
             "line: the points coincide (4, 0)");
   EXPECT_EQ(error_of([] { muster::move_toward({0, 0}, {1, 1}, NAN); }),
             "distance must be a finite number >= 0, got nan");
+  EXPECT_EQ(error_of([] { muster::move_toward({0, 0}, {1, 1}, -NAN); }),
+            "distance must be a finite number >= 0, got nan");  // no platform-dependent sign
 }
 
 TEST(geometry, finds_the_nearest_base_or_unit) {
