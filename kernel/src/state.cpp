@@ -570,6 +570,12 @@ void battle_state::set_name(std::string_view id, std::string name) {
   *target = std::move(name);
 }
 
+const placement& battle_state::get_placement(std::string_view id) const {
+  if (auto it = units_.find(id); it != units_.end()) return it->second.place;
+  if (auto it = individuals_.find(id); it != individuals_.end()) return it->second.place;
+  no_such("unit or individual", id);
+}
+
 void battle_state::set_placement(std::string_view id, placement p) {
   placement* target = nullptr;
   if (auto it = units_.find(id); it != units_.end()) target = &it->second.place;

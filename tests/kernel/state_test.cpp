@@ -385,6 +385,9 @@ TEST(state, renames_and_moves) {
   EXPECT_EQ(s.get_side("blue").name, "Blue Alliance");
   s.set_placement("warlord", {1.5, -2.25, 315, 1, 1, 1, 1});
   EXPECT_EQ(s.get_individual("warlord").place, (muster::placement{1.5, -2.25, 315, 1, 1, 1, 1}));
+  EXPECT_EQ(s.get_placement("warlord"), (muster::placement{1.5, -2.25, 315, 1, 1, 1, 1}));
+  EXPECT_EQ(s.get_placement("orc_archers"), (muster::placement{10, 5, 90, 1, 3, 1, 1}));
+  EXPECT_EQ(error_of([&] { s.get_placement("old_wood"); }), "no unit or individual 'old_wood'");
 }
 
 // ---- props, counters, markers ---------------------------------------------------------

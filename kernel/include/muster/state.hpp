@@ -207,6 +207,8 @@ class battle_state {
   // --- changes to units, individuals and figures ----------------------------------------
   /// Renames a side, command, unit, individual.
   void set_name(std::string_view id, std::string name);
+  /// Returns the placement of a unit or individual.
+  const placement& get_placement(std::string_view id) const;
   /// Moves/reforms a unit or individual.
   void set_placement(std::string_view id, placement p);
   /// Control transfer: gives a unit or individual to `side_id`, under `command_id` ("" for
