@@ -56,12 +56,16 @@ std::pair<double, double> sin_cos(double degrees) {
   return {std::sin(r), std::cos(r)};
 }
 
-double point_segment_distance(vec2 p, vec2 a, vec2 b) {
+double point_segment_distance2(vec2 p, vec2 a, vec2 b) {
   const vec2 ab = b - a;
   const double l2 = dot(ab, ab);
-  if (l2 == 0) return distance(p, a);
-  const double t = std::clamp(dot(p - a, ab) / l2, 0.0, 1.0);
-  return distance(p, a + ab * t);
+  const double t = l2 == 0 ? 0.0 : std::clamp(dot(p - a, ab) / l2, 0.0, 1.0);
+  const vec2 d = p - (a + ab * t);
+  return dot(d, d);
+}
+
+double point_segment_distance(vec2 p, vec2 a, vec2 b) {
+  return std::sqrt(point_segment_distance2(p, a, b));
 }
 
 double orient(vec2 a, vec2 b, vec2 c) { return cross(b - a, c - a); }
@@ -72,8 +76,8 @@ double segment_distance(vec2 p1, vec2 p2, vec2 q1, vec2 q2) {
   if (opposite(orient(p1, p2, q1), orient(p1, p2, q2)) &&
       opposite(orient(q1, q2, p1), orient(q1, q2, p2)))
     return 0;  // a proper crossing
-  return std::min({point_segment_distance(q1, p1, p2), point_segment_distance(q2, p1, p2),
-                   point_segment_distance(p1, q1, q2), point_segment_distance(p2, q1, q2)});
+  return std::sqrt(std::min({point_segment_distance2(q1, p1, p2), point_segment_distance2(q2, p1, p2),
+                             point_segment_distance2(p1, q1, q2), point_segment_distance2(p2, q1, q2)}));
 }
 
 /// Calls fn(a, b) for each edge of a shape: a point has one degenerate edge, a segment one
@@ -368,9 +372,12 @@ base base::at_centre(vec2 centre, double width, double depth, double facing) {
   return at_front(centre + heading(facing) * (depth / 2), width, depth, facing);
 }
 
-vec2 base::centre() const { return front_ - forward() * (depth_ / 2); }
+base::base(vec2 front, double width, double depth, double facing)
+    : front_(front), width_(width), depth_(depth), facing_(facing), forward_(heading(facing)) {}
 
-vec2 base::forward() const { return heading(facing_); }
+vec2 base::centre() const { return front_ - forward_ * (depth_ / 2); }
+
+vec2 base::forward() const { return forward_; }
 
 vec2 base::right() const {
   const vec2 f = forward();
@@ -500,7 +507,9 @@ double distance(std::span<const vec2> a, std::span<const vec2> b) {
 }
 
 double distance(const base& a, const base& b) {
-  return distance(to_polygon(a), to_polygon(b));
+  const auto ca = a.corners();  // no allocation: this runs in Monte Carlo inner loops
+  const auto cb = b.corners();
+  return distance(ca, cb);
 }
 
 double distance(const formation& a, const formation& b) {

@@ -249,6 +249,9 @@ TEST(geometry, finds_contact_and_the_touched_edges) {
        true, edge::front, edge::right},
       {"half an inch apart", a, base::at_front({0, 0.5}, 2, 1, 180), false, edge::front,
        edge::front},
+      // Wholly inside: no edge of the big base is near, so the zones decide.
+      {"small base inside a big one", base::at_centre({0, 0}, 4, 4, 0),
+       base::at_centre({0, 1}, 1, 1, 0), true, edge::front, edge::rear},
   };
   for (const row& r : rows) {
     const muster::contact c = muster::check_contact(r.a, r.b);

@@ -101,12 +101,12 @@ class base {
   std::array<vec2, 2> edge_points(edge e) const;
 
  private:
-  base(vec2 front, double width, double depth, double facing)
-      : front_(front), width_(width), depth_(depth), facing_(facing) {}
+  base(vec2 front, double width, double depth, double facing);
   vec2 front_;
   double width_;
   double depth_;
   double facing_;
+  vec2 forward_;  ///< heading(facing_), computed once
 };
 
 /// A unit drawn up as `ranks` x `files` identical bases with no gaps, positioned by the
