@@ -224,6 +224,11 @@ TEST(state, moves_renames_transfers_and_removes) {
             "12, 2, 180");
   EXPECT_EQ(run_error(s, "S.set_placement('orcs', {ranks = 0})"),
             "eval:1: muster.state.set_placement: unit 'orcs': ranks: must be >= 1, got 0");
+  EXPECT_EQ(run_error(s, "S.set_placement('orcs', {x = 5, y = 'far'})"),
+            "eval:1: muster.state.set_placement: field 'y': number expected, got string");
+  EXPECT_EQ(run_error(s, "S.set_placement('orcs', {x = 5, z = 1})"),
+            "eval:1: muster.state.set_placement: unknown field 'z'");
+  EXPECT_EQ(s.rt.eval("S.get_unit('orcs').x"), "12");
   EXPECT_EQ(run_error(s, "S.set_placement('red', {x = 1})"),
             "eval:1: muster.state.set_placement: no unit or individual 'red'");
   EXPECT_EQ(s.rt.eval("S.set_name('orcs', 'Da Boyz') return S.get_unit('orcs').name"),

@@ -593,9 +593,19 @@ int l_state_set_placement(lua_State* L) {
   const std::string id(check_string(L, 1));
   check_table(L, 2);
   check_fields(L, 2, placement_fields, "");
+  const field_reader r(L, 2);
+  const auto x = r.opt_number("x"), y = r.opt_number("y"), facing = r.opt_number("facing");
+  const auto ranks = r.opt_integer("ranks"), files = r.opt_integer("files");
+  const auto width = r.opt_number("base_width"), depth = r.opt_number("base_depth");
   battle_state& s = state(L);
-  placement p = s.get_placement(id);
-  read_placement(field_reader(L, 2), p);
+  placement p = s.get_placement(id);  // fields left out keep their value
+  p.x = x.value_or(p.x);
+  p.y = y.value_or(p.y);
+  p.facing = facing.value_or(p.facing);
+  p.ranks = ranks.value_or(p.ranks);
+  p.files = files.value_or(p.files);
+  p.base_width = width.value_or(p.base_width);
+  p.base_depth = depth.value_or(p.base_depth);
   s.set_placement(id, p);
   return 0;
 }
