@@ -416,6 +416,30 @@ struct sequencer::run_state {
   std::string clock_phase;
 };
 
+void sequencer::abort_run(run_state& saved, std::string_view error) noexcept {
+  // Logged with the failed turn's clock. A failure to log (a throwing sink) must not hide
+  // the original error or leave the sequencer half-restored, so it is dropped.
+  try {
+    log_.add_fields("turn_abort", "at", at_, "error", error);
+  } catch (const std::exception&) {
+  }
+  turn_ = saved.turn;
+  time_ = saved.time;
+  over_ = saved.over;
+  over_reason_.swap(saved.over_reason);
+  deferred_now_.swap(saved.now);
+  deferred_next_.swap(saved.next);
+  try {
+    log_.set_clock(saved.clock_turn, saved.clock_phase);
+  } catch (const std::exception&) {
+  }
+  running_ = false;
+  phase_.clear();
+  side_.clear();
+  at_.clear();
+  window_stack_.clear();
+}
+
 void sequencer::run_pre_battle() {
   if (!has_structure_) fail("turn: no structure (set_structure first)");
   if (running_) fail("turn: run_pre_battle called while a turn runs");
@@ -423,8 +447,8 @@ void sequencer::run_pre_battle() {
   if (turn_ > 0) fail("turn: the battle has started (turn {})", turn_);
   if (over_) fail("turn: the battle is over ({})", over_reason_);
   require_functions(structure_.pre_battle, pre_battle_point);
-  const run_state saved{turn_, time_, over_, over_reason_, deferred_now_, deferred_next_,
-                        log_.turn(), log_.phase()};
+  run_state saved{turn_, time_, over_, over_reason_, deferred_now_, deferred_next_,
+                  log_.turn(), log_.phase()};
   running_ = true;
   try {
     set_clock("");
@@ -436,18 +460,10 @@ void sequencer::run_pre_battle() {
     run_point(relation::after, pre_battle_point, "");
     log_.add("pre_battle_end");
   } catch (const std::exception& e) {
-    log_.add_fields("turn_abort", "at", at_, "error", e.what());
-    time_ = saved.time;
-    over_ = saved.over;
-    over_reason_ = saved.over_reason;
-    deferred_now_ = saved.now;
-    deferred_next_ = saved.next;
-    log_.set_clock(saved.clock_turn, saved.clock_phase);
-    running_ = false;
-    phase_.clear();
-    side_.clear();
-    at_.clear();
-    window_stack_.clear();
+    abort_run(saved, e.what());
+    throw;
+  } catch (...) {
+    abort_run(saved, "unknown exception");
     throw;
   }
   running_ = false;
@@ -507,19 +523,10 @@ bool sequencer::run_turn() {
     }
     log_.add("turn_end");
   } catch (const std::exception& e) {
-    log_.add_fields("turn_abort", "at", at_, "error", e.what());
-    turn_ = saved.turn;
-    time_ = saved.time;
-    over_ = saved.over;
-    over_reason_ = std::move(saved.over_reason);
-    deferred_now_ = std::move(saved.now);
-    deferred_next_ = std::move(saved.next);
-    log_.set_clock(saved.clock_turn, saved.clock_phase);
-    running_ = false;
-    phase_.clear();
-    side_.clear();
-    at_.clear();
-    window_stack_.clear();
+    abort_run(saved, e.what());
+    throw;
+  } catch (...) {
+    abort_run(saved, "unknown exception");
     throw;
   }
   running_ = false;

@@ -559,6 +559,22 @@ TEST(turn, restores_turn_and_time_when_a_step_fails) {
   EXPECT_EQ(seq.time().name, "day 3");
 }
 
+TEST(turn, restores_its_state_when_the_log_sink_throws) {
+  event_log log;
+  sequencer seq(log);
+  seq.set_structure(small());
+  log.set_sink([](const muster::event& e) {
+    if (e.kind == "phase_start") throw std::runtime_error("disk full");
+  });
+  EXPECT_EQ(error_of([&] { seq.run_turn(); }), "disk full");  // the sink's own error, unwrapped
+  EXPECT_EQ(seq.turn(), 0);
+  EXPECT_EQ(seq.current().phase, "");
+  EXPECT_EQ(log.turn(), 0);
+  log.set_sink({});
+  EXPECT_TRUE(seq.run_turn());
+  EXPECT_EQ(seq.turn(), 1);
+}
+
 TEST(turn, names_the_failing_hook_handler_and_side_order) {
   event_log log;
   sequencer seq(log);

@@ -228,11 +228,13 @@ class sequencer {
   const std::vector<deferred_item>& queued() const noexcept { return deferred_next_; }
 
   /// Drops every callback, the structure, hooks, handlers and queues, and resets the turn:
-  /// as newly constructed. The Lua runtime calls it before closing its lua_State.
+  /// as newly constructed. The Lua runtime calls it before closing its lua_State; never call
+  /// it from inside a callback.
   void clear() noexcept;
 
  private:
   struct run_state;
+  void abort_run(run_state& saved, std::string_view error) noexcept;
   void run_point(relation when, std::string_view at, std::string_view side);
   void run_steps(const std::vector<step_decl>& steps, std::string_view side);
   void run_phase(const phase_decl& p, std::string_view side);
