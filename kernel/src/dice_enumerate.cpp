@@ -15,6 +15,18 @@ namespace muster {
 
 namespace {
 
+/// Kahan-compensated accumulator: run probabilities differ by many orders of magnitude.
+struct compensated_sum {
+  double sum = 0.0;
+  double carry = 0.0;
+  void add(double x) {
+    const double y = x - carry;
+    const double t = sum + y;
+    carry = (t - sum) - y;
+    sum = t;
+  }
+};
+
 /// What a dice operation looks like in messages: "count 3D6", "sum 2D6+1".
 std::string describe(const dice_branch_key& key) {
   return fmt::format("{} {}", op_name(key.op),
@@ -33,11 +45,12 @@ double ipow(double x, int n) {
        describe(key), limit);
 }
 
-/// Drops nothing, divides every probability by their sum (computed in order).
+/// Divides every probability by their sum (compensated, in order), so that a list of 10^5
+/// small terms still sums to 1 within a few ulps.
 void normalise(dice_outcomes& out) {
-  double total = 0.0;
-  for (const double p : out.p) total += p;
-  for (double& p : out.p) p /= total;
+  compensated_sum total;
+  for (const double p : out.p) total.add(p);
+  for (double& p : out.p) p /= total.sum;
 }
 
 /// Appends one outcome when its probability is not zero (underflow drops impossible tails).
@@ -51,9 +64,13 @@ void add_outcome(dice_outcomes& out, double p, std::initializer_list<int> values
 /// their multinomial probabilities, as products of conditional binomials
 /// Binom(n - k_1 - ... - k_{j-1}, q_j) with q_j = w_j / (w_j + ... + w_m). The binomial
 /// rows come from Pascal-style recurrences, so no term overflows and tiny ones underflow to
-/// 0 (and are skipped). Calls visit(ks, p) for each composition with p > 0.
+/// 0 (and are skipped). Calls visit(used, p) for each composition with p > 0, where `used`
+/// lists the categories with k_j > 0 as (j, k_j), j ascending; once no dice are left the
+/// remaining categories take 0 with probability 1, so a composition costs only its prefix.
 class multinomial {
  public:
+  using part = std::pair<std::size_t, int>;
+
   multinomial(int n, std::vector<int> weights) : n_(n), weights_(std::move(weights)) {
     const std::size_t m = weights_.size();
     int rest = 0;
@@ -64,7 +81,6 @@ class multinomial {
       rest -= weights_[j];
       build_table(tables_[j], q);
     }
-    ks_.assign(m, 0);
   }
 
   /// Number of compositions, C(n + m - 1, m - 1), saturated above `cap`.
@@ -104,24 +120,30 @@ class multinomial {
 
   template <typename Visit>
   void walk(std::size_t j, int left, double p, Visit& visit) {
+    if (left == 0) {
+      visit(std::as_const(used_), p);
+      return;
+    }
     if (j + 1 == weights_.size()) {
-      ks_[j] = left;
-      visit(std::as_const(ks_), p);
+      used_.emplace_back(j, left);
+      visit(std::as_const(used_), p);
+      used_.pop_back();
       return;
     }
     const std::vector<double>& table = tables_[j];
     for (int k = left; k >= 0; --k) {
       const double pk = p * table[row_start(left) + static_cast<std::size_t>(k)];
       if (!(pk > 0.0)) continue;
-      ks_[j] = k;
+      if (k > 0) used_.emplace_back(j, k);
       walk(j + 1, left - k, pk, visit);
+      if (k > 0) used_.pop_back();
     }
   }
 
   int n_;
   std::vector<int> weights_;
   std::vector<std::vector<double>> tables_;
-  std::vector<int> ks_;
+  std::vector<part> used_;
 };
 
 /// roll: sorted multisets of faces (highest first) with total = sum + modifier.
@@ -135,13 +157,13 @@ dice_outcomes roll_outcomes(const dice_branch_key& key, std::size_t limit) {
   // Category j is face sides - j, so compositions come out highest faces first.
   multinomial m(key.count, std::vector<int>(sides, 1));
   std::vector<int> row(out.stride);
-  m.each([&](const std::vector<int>& ks, double p) {
+  m.each([&](const std::vector<multinomial::part>& used, double p) {
     std::size_t at = 1;
     int total = key.modifier;
-    for (std::size_t j = 0; j < sides; ++j) {
+    for (const auto& [j, k] : used) {
       const int face = key.sides - static_cast<int>(j);
-      for (int i = 0; i < ks[j]; ++i) row[at++] = face;
-      total += face * ks[j];
+      for (int i = 0; i < k; ++i) row[at++] = face;
+      total += face * k;
     }
     row[0] = total;
     out.p.push_back(p);
@@ -224,21 +246,21 @@ dice_outcomes count_outcomes(const dice_branch_key& key, std::size_t limit) {
   dice_outcomes out;
   out.stride = 3;
   multinomial m(key.count, weights);
-  m.each([&](const std::vector<int>& ks, double p) {
+  m.each([&](const std::vector<multinomial::part>& used, double p) {
     int successes = 0;
     int maxes = 0;
     int mins = 0;
-    for (std::size_t j = 0; j < ks.size(); ++j) {
+    for (const auto& [j, k] : used) {
       switch (kinds[j]) {
         case nat_max:
-          maxes = ks[j];
-          if (!key.under) successes += ks[j];
+          maxes = k;
+          if (!key.under) successes += k;
           break;
         case nat_min:
-          mins = ks[j];
-          if (key.under) successes += ks[j];
+          mins = k;
+          if (key.under) successes += k;
           break;
-        case pass: successes += ks[j]; break;
+        case pass: successes += k; break;
         case miss: break;
       }
     }
@@ -246,18 +268,6 @@ dice_outcomes count_outcomes(const dice_branch_key& key, std::size_t limit) {
   });
   return out;
 }
-
-/// Kahan-compensated accumulator: run probabilities differ by many orders of magnitude.
-struct compensated_sum {
-  double sum = 0.0;
-  double carry = 0.0;
-  void add(double x) {
-    const double y = x - carry;
-    const double t = sum + y;
-    carry = (t - sum) - y;
-    sum = t;
-  }
-};
 
 }  // namespace
 

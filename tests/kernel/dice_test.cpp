@@ -765,6 +765,12 @@ TEST(dice, large_enumerations_stay_normalised) {
   }));
   EXPECT_EQ(count.size(), 101u);
   EXPECT_NEAR(count.at("50"), 0.0795892373871787, 1e-12);  // C(100,50) / 2^100
+  // 2D1000 faces: 500500 multisets of tiny probability still sum to 1 within 1e-12.
+  const auto pairs = as_map(r.enumerate([&] {
+    const auto roll = r.roll("2D1000", dice_expr{2, 1000, 0});
+    return std::string(roll.faces[0] == roll.faces[1] ? "double" : "no");
+  }));
+  EXPECT_NEAR(pairs.at("double"), 1 / 1000.0, 1e-15);
 }
 
 }  // namespace
