@@ -154,6 +154,25 @@ TEST(turn, checks_windows_with_payloads_from_lua) {
       << lines;
 }
 
+TEST(turn, calls_functions_registered_inside_coroutines) {
+  session s;
+  s.rt.run(small_ruleset, "ruleset");
+  s.rt.run(R"(
+    local co = coroutine.create(function()
+      muster.turn.add_hook('before', 'volleys', function(ctx) seen[#seen + 1] = 'hook' end)
+      muster.turn.add_window_handler('dispel', function(w) seen[#seen + 1] = 'handler' end)
+      coroutine.yield()
+    end)
+    assert(coroutine.resume(co))
+    muster.turn.set_step('volleys', function(ctx)
+      coroutine.wrap(function() muster.turn.check_window('dispel', 'red') end)()
+    end)
+  )",
+           "co");
+  s.k.turn.run_turn();
+  EXPECT_EQ(s.rt.eval("seen[1], seen[2]"), "\"hook\", \"handler\"");
+}
+
 TEST(turn, reports_nested_window_overflow_through_lua) {
   session s;
   s.rt.run(R"(
