@@ -305,19 +305,25 @@ count_result roller::roll_count(std::string_view label, const count_spec& spec) 
     return count_result{v[0], v[1], v[2]};
   }
   const std::span<int> faces = draw(label, spec.count, spec.sides);
-  count_result r;
+  // Branch-free: faces are random, so per-die branches would mispredict about half the time.
+  // face + modifier >= target  <=>  (face - threshold) * dir >= 0, dir = -1 rolling under.
+  const int threshold = spec.target - spec.modifier;
+  const int dir = spec.under ? -1 : 1;
+  const int max_face = spec.natural_max ? spec.sides : 0;  // 0 matches no face
+  const int min_face = spec.natural_min ? 1 : 0;
+  const int max_wins = spec.under ? 0 : 1;  // the best natural succeeds, the worst fails
+  int successes = 0;
+  int maxes = 0;
+  int mins = 0;
   for (const int face : faces) {
-    if (spec.natural_max && face == spec.sides) {
-      ++r.natural_max;
-      if (!spec.under) ++r.successes;
-    } else if (spec.natural_min && face == 1) {
-      ++r.natural_min;
-      if (spec.under) ++r.successes;
-    } else {
-      const int value = face + spec.modifier;
-      if (spec.under ? value <= spec.target : value >= spec.target) ++r.successes;
-    }
+    const int is_max = face == max_face ? 1 : 0;
+    const int is_min = face == min_face ? 1 : 0;  // sides >= 2: never both
+    const int pass = (face - threshold) * dir >= 0 ? 1 : 0;
+    maxes += is_max;
+    mins += is_min;
+    successes += (is_max & max_wins) | (is_min & (1 - max_wins)) | ((1 - is_max - is_min) & pass);
   }
+  const count_result r{successes, maxes, mins};
   if (mode_ == roll_mode::explain)
     record(label, spec.sides, spec.count, roll_op::count, r.successes);
   return r;

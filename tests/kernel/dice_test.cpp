@@ -370,6 +370,59 @@ TEST(dice, count_roll_under_reverses_naturals) {
   EXPECT_EQ(r.roll_count("faith", spec).successes, 0);
 }
 
+TEST(dice, count_matches_the_rule_for_every_face_and_option) {
+  // Each face of a D6 alone, under every option: the rule as written, die by die.
+  for (const bool under : {false, true})
+    for (const bool nat_max : {false, true})
+      for (const bool nat_min : {false, true})
+        for (int target = -2; target <= 9; ++target)
+          for (int modifier = -2; modifier <= 2; ++modifier)
+            for (int face = 1; face <= 6; ++face) {
+              roller r;
+              script(r, {face});
+              const auto got = r.roll_count("x", count_spec{.count = 1, .sides = 6,
+                                                            .target = target,
+                                                            .modifier = modifier,
+                                                            .under = under,
+                                                            .natural_max = nat_max,
+                                                            .natural_min = nat_min});
+              bool success = under ? face + modifier <= target : face + modifier >= target;
+              if (nat_max && face == 6) success = !under;
+              if (nat_min && face == 1) success = under;
+              const muster::count_result want{success ? 1 : 0, nat_max && face == 6 ? 1 : 0,
+                                              nat_min && face == 1 ? 1 : 0};
+              ASSERT_EQ(got, want) << "face " << face << " target " << target << " modifier "
+                                   << modifier << " under " << under << " max " << nat_max
+                                   << " min " << nat_min;
+            }
+}
+
+TEST(dice, enumerated_count_agrees_with_sampled_rule) {
+  // For every option set, enumerate mode's odds of one die succeeding equal the share of
+  // faces that sample mode counts as successes.
+  for (const bool under : {false, true})
+    for (const bool nat_max : {false, true})
+      for (const bool nat_min : {false, true})
+        for (int target = -1; target <= 8; ++target) {
+          const count_spec spec{.count = 1, .sides = 6, .target = target, .modifier = 1,
+                                .under = under, .natural_max = nat_max, .natural_min = nat_min};
+          int passing = 0;
+          for (int face = 1; face <= 6; ++face) {
+            roller r;
+            script(r, {face});
+            passing += r.roll_count("x", spec).successes;
+          }
+          roller e;
+          double p_success = 0;
+          for (const auto& o : e.enumerate(
+                   [&] { return std::to_string(e.roll_count("x", spec).successes); }))
+            if (o.outcome == "1") p_success = o.p;
+          ASSERT_NEAR(p_success, passing / 6.0, 1e-15)
+              << "target " << target << " under " << under << " max " << nat_max << " min "
+              << nat_min;
+        }
+}
+
 TEST(dice, replays_fantasy_warriors_shooting_example) {
   // Rulebook page 23: 6 Orc bowmen at long range: hits 6,5,3,3,2,1 (6 automatic, 1 misses,
   // the rest -1, 4+ hits) -> 2 hits; kill dice 5,3 with +1 STR needing 6 -> 1 kill.
