@@ -308,14 +308,15 @@ turn_context sequencer::current() const noexcept {
 
 namespace {
 
-// Runs fn, turning any exception into a step_error that names `where` (an existing
-// step_error is wrapped again, so nested failures read outermost first).
-template <typename Fn>
-void invoke(const std::string& where, Fn&& fn) {
+// Runs fn, turning any exception into a step_error that names where() (an existing
+// step_error is wrapped again, so nested failures read outermost first). where() is only
+// called on failure: formatting it on every call would dominate a turn's cost.
+template <typename Where, typename Fn>
+void invoke(Where&& where, Fn&& fn) {
   try {
     fn();
   } catch (const std::exception& e) {
-    throw step_error(where, e.what(), std::current_exception());
+    throw step_error(where(), e.what(), std::current_exception());
   }
 }
 
@@ -332,7 +333,7 @@ void sequencer::run_point(relation when, std::string_view at, std::string_view s
       log_.add_fields("hook", "id", h.id, "when", when_name(when), "at", at, "source", h.source,
                       "side", side);
     const turn_context ctx{turn_, phase_, side, at};
-    invoke(where(fmt::format("hook '{}'", h.id)), [&] { h.fn(ctx); });
+    invoke([&] { return where(fmt::format("hook '{}'", h.id)); }, [&] { h.fn(ctx); });
   }
 }
 
@@ -351,7 +352,7 @@ void sequencer::run_steps(const std::vector<step_decl>& steps, std::string_view 
     else
       log_.add_fields("step", "id", id, "side", side);
     const turn_context ctx{turn_, phase_, side, id};
-    invoke(where(fmt::format("step '{}'", id)), [&] { fn(ctx); });
+    invoke([&] { return where(fmt::format("step '{}'", id)); }, [&] { fn(ctx); });
     at_ = id;
     run_point(relation::after, id, side);
   }
@@ -383,8 +384,12 @@ std::vector<std::string> sequencer::side_order(const order_fn& fn, std::string_v
   if (!use) return structure_.sides;
   std::vector<std::string> got;
   const turn_context ctx{turn_, phase, "", phase.empty() ? turn_point : phase};
-  invoke(where(phase.empty() ? std::string("side order") : fmt::format("side order of '{}'", phase)),
-         [&] { got = use(ctx); });
+  invoke(
+      [&] {
+        return where(phase.empty() ? std::string("side order")
+                                   : fmt::format("side order of '{}'", phase));
+      },
+      [&] { got = use(ctx); });
   std::vector<std::string> a = got;
   std::vector<std::string> b = structure_.sides;
   std::sort(a.begin(), a.end());
@@ -578,7 +583,8 @@ void sequencer::open_window(std::string_view name, std::string_view side,
     if (over_) break;
     log_.add_fields("handler", "window", name, "id", h.id, "source", h.source);
     const window_context ctx{turn_, phase_, name, side, depth, payload};
-    invoke(where(fmt::format("handler '{}' of window '{}'", h.id, name)), [&] { h.fn(ctx); });
+    invoke([&] { return where(fmt::format("handler '{}' of window '{}'", h.id, name)); },
+           [&] { h.fn(ctx); });
   }
   log_.add_fields("window_close", "window", name, "depth", depth);
 }
