@@ -115,8 +115,11 @@ std::string runtime::eval(std::string_view code, std::string_view chunk_name) {
   lua_State* L = self.L;
   const int top = lua_gettop(L);
   const std::string name = "=" + std::string(chunk_name);
-  // An expression first ("1 + 2" prints 3); statements when that does not compile.
-  const std::string as_expression = "return " + std::string(code);
+  // An expression first ("1 + 2" prints 3); statements when that does not compile. The
+  // expression is passed through a function so that a call in it is not a tail call: a
+  // tail call would drop the "eval:1:" location from a binding's error.
+  const std::string as_expression =
+      "local function results(...) return ... end return results(" + std::string(code) + "\n)";
   self.distrust();
   int n = 0;
   if (luaL_loadbufferx(L, as_expression.data(), as_expression.size(), name.c_str(), "t") == 0) {
