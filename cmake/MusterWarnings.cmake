@@ -2,6 +2,10 @@
 function(muster_target_defaults target)
   target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Wshadow -Wconversion
     -Wno-sign-conversion)
+  if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+    # GCC 12 reports a false -Wrestrict inside std::string at -O2/-O3 (GCC bug 105329).
+    target_compile_options(${target} PRIVATE -Wno-restrict)
+  endif()
   if(MUSTER_WERROR)
     target_compile_options(${target} PRIVATE -Werror)
   endif()

@@ -1,5 +1,6 @@
 // Composes one battle's services and wires them: explained rolls and choices go to the event
-// log; the "random" choice policy draws from the kernel's own dice so it stays seeded.
+// log; the state's audit clock follows the sequencer's; the "random" choice policy draws from
+// the kernel's own dice so it stays seeded.
 #include "muster/kernel.hpp"
 
 namespace muster {
@@ -9,6 +10,9 @@ kernel::kernel(std::uint64_t seed) : dice(seed), turn(log), choices(log) {
   dice.set_observer([this](const roll_record& r) {
     log.add_fields("roll", "label", r.label, "op", op_name(r.op), "dice",
                    fmt::format("{}D{}", r.count, r.sides), "faces", r.faces, "result", r.result);
+  });
+  log.set_clock_listener([this](std::int64_t turn_number, std::string_view phase) {
+    state.set_clock(turn_number, std::string(phase));
   });
   choices.set_draw([this](std::int64_t n) -> std::int64_t {
     if (n <= 1) return 1;

@@ -93,6 +93,7 @@ void append_value(std::string& out, const field_value& v, bool text) {
 void event_log::set_clock(std::int64_t turn, std::string_view phase) {
   turn_ = turn;
   phase_.assign(phase);
+  if (clock_listener_) clock_listener_(turn_, phase_);
 }
 
 void event_log::append(std::string_view kind, std::vector<field> fields) {

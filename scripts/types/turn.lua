@@ -154,6 +154,16 @@ function muster.turn.get_time() end
 ---@param index integer 1-based
 function muster.turn.set_time(index) end
 
+--- Runs the declared pre-battle steps once (before turn 1). Refused while a turn runs or
+--- once the battle has started.
+function muster.turn.run_pre_battle() end
+
+--- Runs up to `turns` battle turns (default 1); stops early once the battle is over.
+--- Refused while a turn runs (a step cannot start another turn).
+---@param turns? integer 1..100000
+---@return integer played
+function muster.turn.run(turns) end
+
 --- Ends the battle: the running step finishes, nothing after it runs, the time does not
 --- advance, and the host's run stops. The first reason given is kept.
 ---@param reason string

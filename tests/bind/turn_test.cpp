@@ -332,4 +332,33 @@ muster.turn.set_structure {
             "sides)");
 }
 
+TEST(turn, scripts_run_the_pre_battle_and_turns) {
+  session s;
+  s.rt.run(small_ruleset, "ruleset");
+  EXPECT_EQ(s.rt.eval("muster.turn.run_pre_battle()"), "");
+  EXPECT_EQ(s.rt.eval("muster.turn.run(2), muster.turn.get_turn(), muster.turn.get_time()"),
+            "2, 2, 8, \"night 2\"");
+  EXPECT_EQ(error_of([&] { s.rt.run("local n = muster.turn.run(0)", "script"); }),
+            "script:1: muster.turn.run: bad argument #1 (turns 1..100000 expected, got 0)");
+  EXPECT_EQ(error_of([&] { s.rt.run("local n = muster.turn.run_pre_battle()", "script"); }),
+            "script:1: muster.turn.run_pre_battle: turn: the pre-battle sequence has already run");
+  // A step cannot start another turn.
+  s.rt.run("muster.turn.set_step('volleys', function() muster.turn.run(1) end)", "variant");
+  const std::string nested = error_of([&] { s.rt.run("local n = muster.turn.run(1)", "script"); });
+  EXPECT_NE(nested.find("while a turn runs"), std::string::npos) << nested;
+}
+
+TEST(turn, secrets_are_stamped_with_the_turn_and_phase_they_were_committed_in) {
+  session s;
+  s.rt.run(small_ruleset, "ruleset");
+  s.rt.run(R"(
+    muster.state.add_side{id = 'red'}
+    muster.turn.set_step('volleys', function(ctx)
+      if ctx.turn == 2 then muster.state.add_secret('red', 'orders', 'attack') end
+    end))", "variant");
+  s.rt.run("local n = muster.turn.run(2)", "script");
+  EXPECT_EQ(s.rt.eval("muster.state.get_audit()[1].committed"),
+            "{phase = \"shooting\", turn = 2}");
+}
+
 }  // namespace

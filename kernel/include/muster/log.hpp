@@ -78,6 +78,11 @@ class event_log {
 
   /// Stamps every later event with `turn` and `phase` (phase may be empty).
   void set_clock(std::int64_t turn, std::string_view phase);
+  /// Calls `listener` with every new clock (the kernel keeps the battle state's audit clock
+  /// in step with it); an empty function removes it.
+  void set_clock_listener(std::function<void(std::int64_t, std::string_view)> listener) {
+    clock_listener_ = std::move(listener);
+  }
   std::int64_t turn() const noexcept { return turn_; }
   const std::string& phase() const noexcept { return phase_; }
 
@@ -143,6 +148,7 @@ class event_log {
   std::uint64_t next_seq_ = 1;
   std::vector<event> events_;
   sink_fn sink_;
+  std::function<void(std::int64_t, std::string_view)> clock_listener_;
 };
 
 }  // namespace muster

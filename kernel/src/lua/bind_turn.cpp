@@ -538,6 +538,22 @@ int l_turn_set_time(lua_State* L) {
   return 0;
 }
 
+// muster.turn.run_pre_battle()   (the declared pre-battle steps, once, before turn 1)
+int l_turn_run_pre_battle(lua_State* L) {
+  service<sequencer>(L).run_pre_battle();
+  return 0;
+}
+
+// muster.turn.run(turns?: integer = 1) -> played: integer   (stops early once the battle is
+// over; refused while a turn runs, so a step cannot start another turn)
+int l_turn_run(lua_State* L) {
+  const std::int64_t turns = lua_isnoneornil(L, 1) ? 1 : check_integer(L, 1);
+  if (turns < 1 || turns > 100000) throw arg_error(1, fmt::format("turns 1..100000 expected, got {}", turns));
+  const std::int64_t played = service<sequencer>(L).run(turns);
+  lua_pushnumber(L, static_cast<lua_Number>(played));
+  return 1;
+}
+
 // muster.turn.set_over(reason: string)   (the battle ends after the running step)
 int l_turn_set_over(lua_State* L) {
   sequencer& seq = service<sequencer>(L);
@@ -599,6 +615,8 @@ void open_turn(lua_State* L, int muster_table, sequencer& turn) {
       {"get_turn", guard<l_turn_get_turn>},
       {"get_time", guard<l_turn_get_time>},
       {"set_time", guard<l_turn_set_time>},
+      {"run_pre_battle", guard<l_turn_run_pre_battle>},
+      {"run", guard<l_turn_run>},
       {"set_over", guard<l_turn_set_over>},
       {"get_over", guard<l_turn_get_over>},
       {"add_deferred", guard<l_turn_add_deferred>},

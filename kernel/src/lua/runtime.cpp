@@ -21,7 +21,7 @@ namespace lua {
 
 runtime& owner(lua_State* L) { return runtime::impl::of(L).owner; }
 
-void call(lua_State* L, int nargs, int nresults) { runtime::impl::of(L).call(nargs, nresults); }
+void call(lua_State* L, int nargs, int nresults) { runtime::impl::of(L).call_on(L, nargs, nresults); }
 
 ref::ref(lua_State* L, int index) : L_(L) {
   lua_pushvalue(L, index);

@@ -223,9 +223,11 @@ struct runtime::impl {
     return script_error(kind, std::move(file), line, std::move(message), std::move(traceback));
   }
 
-  // [-(nargs+1), +nresults] The one lua_pcall of the kernel. Throws script_error.
-  void call(int nargs, int nresults) {
-    const int base = lua_gettop(L) - nargs;  // the function's slot
+  // [-(nargs+1), +nresults] The one lua_pcall of the kernel, on thread S (the main state
+  // or a coroutine of it). Throws script_error.
+  void call(int nargs, int nresults) { call_on(L, nargs, nresults); }
+  void call_on(lua_State* S, int nargs, int nresults) {
+    const int base = lua_gettop(S) - nargs;  // the function's slot
     if (depth == 0) {
       hook_source[0] = '\0';
       hook_line = 0;
@@ -235,18 +237,18 @@ struct runtime::impl {
       instructions_exhausted = false;
       memory_exhausted = false;
     }
-    lua_pushcfunction(L, message_handler);
-    lua_insert(L, base);
+    lua_pushcfunction(S, message_handler);
+    lua_insert(S, base);
     ++depth;
-    const int status = lua_pcall(L, nargs, nresults, base);
+    const int status = lua_pcall(S, nargs, nresults, base);
     --depth;
-    lua_remove(L, base);
+    lua_remove(S, base);
     if (depth == 0) last_instructions = instructions;
     if (status == 0) return;
 
     std::string text;
-    if (const char* s = lua_tostring(L, -1)) text = s;
-    lua_pop(L, 1);
+    if (const char* s = lua_tostring(S, -1)) text = s;
+    lua_pop(S, 1);
     std::string traceback;
     if (const auto cut = text.find("\nstack traceback:"); cut != std::string::npos) {
       traceback = text.substr(cut + 1);
