@@ -91,6 +91,15 @@ TEST_F(runtime, errors_name_file_and_line_and_keep_a_traceback) {
             "repl:1: (error object is a table value)");
 }
 
+TEST_F(runtime, a_binding_error_after_a_tail_call_names_the_nearest_line) {
+  EXPECT_EQ(error_of([&] {
+              rt.run("local function f() return muster.dice.roll('3x6') end\nlocal x = f()", "tail");
+            }),
+            "tail:2: muster.dice.roll: bad expression '3x6' (want NdX, NdX+M or NdX-M)");
+  EXPECT_EQ(error_of([&] { rt.eval("muster.dice.roll('3x6')"); }),
+            "eval:1: muster.dice.roll: bad expression '3x6' (want NdX, NdX+M or NdX-M)");
+}
+
 TEST_F(runtime, pairs_walks_keys_in_a_fixed_order) {
   // LuaJIT's own order for string keys changes from one process to the next.
   EXPECT_EQ(rt.eval(R"(

@@ -35,6 +35,21 @@ Service& service(lua_State* L) {
   return *static_cast<Service*>(lua_touserdata(L, lua_upvalueindex(service_upvalue)));
 }
 
+/// [-0, +1, m] Pushes "chunk:line: " of the Lua code that called the running C function, or
+/// of the nearest Lua frame above it when a tail call has replaced the caller's frame; ""
+/// when no Lua frame has a line.
+inline void push_where(lua_State* L) {
+  lua_Debug ar;
+  for (int level = 1; lua_getstack(L, level, &ar); ++level) {
+    lua_getinfo(L, "Sl", &ar);
+    if (ar.currentline > 0) {
+      lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+      return;
+    }
+  }
+  lua_pushliteral(L, "");
+}
+
 /// Wraps fn: runs it, and turns a thrown muster::error or std::exception into a Lua error.
 /// A script_error (a Lua callback that failed inside the service) keeps its own file:line.
 /// Lua errors raised inside fn (luaL_check*) unwind through untouched: no catch (...) here,
@@ -57,7 +72,7 @@ int guard(lua_State* L) {
     return lua_error(L);
   }
   // stack: anything; push "where: muster.svc.fn: message" and raise it.
-  luaL_where(L, 1);
+  push_where(L);
   if (lua_type(L, lua_upvalueindex(name_upvalue)) == LUA_TSTRING) {
     lua_pushvalue(L, lua_upvalueindex(name_upvalue));
     lua_pushliteral(L, ": ");
