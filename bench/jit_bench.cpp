@@ -28,6 +28,10 @@ void modifiers_jit_hook(benchmark::State& s) { run(s, muster::jit_policy::bundle
 void modifiers_jit_nohook(benchmark::State& s) { run(s, muster::jit_policy::bundled_only, false, "modifiers"); }
 void modifiers_interp_hook(benchmark::State& s) { run(s, muster::jit_policy::off, true, "modifiers"); }
 void modifiers_interp_nohook(benchmark::State& s) { run(s, muster::jit_policy::off, false, "modifiers"); }
+void lookup_jit_hook(benchmark::State& s) { run(s, muster::jit_policy::bundled_only, true, "lookup"); }
+void lookup_jit_nohook(benchmark::State& s) { run(s, muster::jit_policy::bundled_only, false, "lookup"); }
+void lookup_interp_hook(benchmark::State& s) { run(s, muster::jit_policy::off, true, "lookup"); }
+void lookup_interp_nohook(benchmark::State& s) { run(s, muster::jit_policy::off, false, "lookup"); }
 void dice_jit_hook(benchmark::State& s) { run(s, muster::jit_policy::bundled_only, true, "dice"); }
 void dice_interp_hook(benchmark::State& s) { run(s, muster::jit_policy::off, true, "dice"); }
 
@@ -35,6 +39,10 @@ BENCHMARK(modifiers_jit_hook)->Arg(200000)->Unit(benchmark::kMillisecond);
 BENCHMARK(modifiers_jit_nohook)->Arg(200000)->Unit(benchmark::kMillisecond);
 BENCHMARK(modifiers_interp_hook)->Arg(200000)->Unit(benchmark::kMillisecond);
 BENCHMARK(modifiers_interp_nohook)->Arg(200000)->Unit(benchmark::kMillisecond);
+BENCHMARK(lookup_jit_hook)->Arg(2000000)->Unit(benchmark::kMillisecond);
+BENCHMARK(lookup_jit_nohook)->Arg(2000000)->Unit(benchmark::kMillisecond);
+BENCHMARK(lookup_interp_hook)->Arg(2000000)->Unit(benchmark::kMillisecond);
+BENCHMARK(lookup_interp_nohook)->Arg(2000000)->Unit(benchmark::kMillisecond);
 BENCHMARK(dice_jit_hook)->Arg(100000)->Unit(benchmark::kMillisecond);
 BENCHMARK(dice_interp_hook)->Arg(100000)->Unit(benchmark::kMillisecond);
 

@@ -98,6 +98,7 @@ struct runtime::impl {
   int error_line = 0;
   // Where the count hook last saw the script (chunk name without its '@' or '=').
   char hook_source[512] = {};
+  const char* hook_source_seen = nullptr;  // compared only, never read
   int hook_line = 0;
 
   std::vector<loaded_module> modules;
@@ -141,7 +142,10 @@ struct runtime::impl {
     self.instructions += hook_interval;
     if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0 && ar->source &&
         (ar->source[0] == '@' || ar->source[0] == '=')) {
-      std::snprintf(self.hook_source, sizeof self.hook_source, "%s", ar->source + 1);
+      if (ar->source != self.hook_source_seen) {  // copy only when the chunk changes
+        std::snprintf(self.hook_source, sizeof self.hook_source, "%s", ar->source + 1);
+        self.hook_source_seen = ar->source;
+      }
       self.hook_line = ar->currentline;
     }
     const std::uint64_t budget = self.opts.instruction_budget;
@@ -230,6 +234,7 @@ struct runtime::impl {
     const int base = lua_gettop(S) - nargs;  // the function's slot
     if (depth == 0) {
       hook_source[0] = '\0';
+      hook_source_seen = nullptr;
       hook_line = 0;
       error_source.clear();
       error_line = 0;
@@ -529,8 +534,10 @@ struct runtime::impl {
 
   void build_sandbox() {
     // The host's own libraries, opened into the real globals (never seen by scripts).
+    // luaopen_jit also initialises the JIT compiler (CPU features, parameters): without it
+    // LuaJIT never compiles anything.
     static constexpr lua_CFunction openers[] = {luaopen_base, luaopen_table, luaopen_string,
-                                                luaopen_math, luaopen_bit};
+                                                luaopen_math, luaopen_bit, luaopen_jit};
     for (lua_CFunction open : openers) {
       lua_pushcfunction(L, open);
       lua_call(L, 0, 0);
@@ -543,6 +550,9 @@ struct runtime::impl {
       lua_pop(L, 1);
     }
     lua_pop(L, 1);
+
+    // Now apply the execution policy (opening the jit library switched the engine on).
+    luaJIT_setmode(L, 0, LUAJIT_MODE_ENGINE | (jit_on ? LUAJIT_MODE_ON : LUAJIT_MODE_OFF));
 
     lua_newtable(L);  // the registry table
     lua_pushvalue(L, -1);
