@@ -546,6 +546,9 @@ TEST(geometry, computes_exact_circle_coverage) {
       {"a segment 0.5 in deep from outside", {{-0.5, 2}, 1},
        std::acos(0.5) - 0.5 * std::sqrt(0.75)},
       {"missing", {{-3, -3}, 1}, 0},
+      // Tangent at an edge's midpoint: the edge only touches the circle (exactly 0 crossings).
+      {"touching an edge at its midpoint from outside", {{2, -1}, 1}, 0},
+      {"inscribed: touching all four edges", {{2, 2}, 2}, pi * 4},
   };
   const muster::polygon sq = muster::to_polygon(big);
   for (const row& r : rows)
@@ -575,6 +578,17 @@ TEST(geometry, lists_bases_under_a_template_with_their_fractions) {
   EXPECT_NEAR(cov[2].fraction, 1, 1e-12);
   EXPECT_EQ(error_of([] { muster::covered(muster::circle{{0, 0}, -1}, std::vector<base>{}); }),
             "circle: radius must be a finite number > 0, got -1");
+
+  // Three 1 in bases in a row under a circle inscribed in the middle one: the outer two are
+  // merely touched (at their edges' midpoints), so their fraction is exactly 0, not rounding
+  // noise, and "partly covered" (> 0) leaves them out.
+  const std::vector<base> row = {base::at_front({-1, 0}, 1, 1, 0), base::at_front({0, 0}, 1, 1, 0),
+                                 base::at_front({1, 0}, 1, 1, 0)};
+  const auto inscribed = muster::covered(muster::circle{{0, -0.5}, 0.5}, row);
+  ASSERT_EQ(inscribed.size(), 3u);
+  EXPECT_EQ(inscribed[0].fraction, 0.0);
+  EXPECT_NEAR(inscribed[1].fraction, pi / 4, 1e-12);
+  EXPECT_EQ(inscribed[2].fraction, 0.0);
 
   // A rectangular template (a 2 x 2 area) over half of one base and all of a rotated one.
   const base area = base::at_centre({0, 0}, 2, 2, 0);
