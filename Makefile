@@ -29,7 +29,7 @@ build: deps configure
 	cmake --build $(BUILD) -j$(JOBS)
 
 run: build
-	$(BUILD)/repl/muster run examples/01_skirmish/run.lua --seed $(SEED)
+	$(BUILD)/repl/muster run examples/01_skirmish/run.lua --ruleset examples/01_skirmish/skirmish --seed $(SEED)
 
 test: build
 	ctest --test-dir $(BUILD) -j$(JOBS) --output-on-failure

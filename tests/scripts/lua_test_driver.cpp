@@ -1,11 +1,15 @@
 // Runs the Lua-level tests: every tests/scripts/**/<name>_test.lua returns a table
-//   { ruleset = "name"?, root = "dir relative to the repo"?, seed = 1?, test_<x> = function() ... end }
+//   { ruleset = "name"?, ruleset_path = "dir relative to the repo"?, root = "dir relative to
+//     the repo"?, seed = 1?, test_<x> = function() ... end }
 // and each test_<x> becomes one GoogleTest case (suite = the file's stem), run in a fresh
 // kernel and runtime with the file's seed, so one failure cannot leak into the next.
+// `ruleset` names a bundled ruleset (<root>/scripts/rulesets/<name>); `ruleset_path` loads a
+// ruleset folder elsewhere in the repo instead (examples/01_skirmish/skirmish).
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <filesystem>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -19,6 +23,7 @@ namespace {
 struct lua_file {
   fs::path path;
   std::string ruleset;
+  std::string ruleset_path;
   std::string root;
   std::uint64_t seed = 1;
   std::vector<std::string> tests;
@@ -36,11 +41,14 @@ muster::runtime_options options_for(const lua_file& f) {
 }
 
 lua_file inspect(const fs::path& path) {
-  lua_file f{path, {}, {}, 1, {}};
+  lua_file f{path, {}, {}, {}, 1, {}};
   muster::kernel k;
   muster::runtime rt(k);
   rt.run_file(path, "__file");
   f.ruleset = unquote(rt.eval("__file.ruleset"));
+  f.ruleset_path = unquote(rt.eval("__file.ruleset_path"));
+  if (!f.ruleset.empty() && !f.ruleset_path.empty())
+    throw std::runtime_error(path.string() + ": give ruleset or ruleset_path, not both");
   f.root = unquote(rt.eval("__file.root"));
   const std::string seed = rt.eval("__file.seed");
   if (seed != "nil") f.seed = std::stoull(seed);
@@ -64,6 +72,8 @@ class lua_case : public ::testing::Test {
     muster::runtime rt(k, options_for(file_));
     try {
       if (!file_.ruleset.empty()) rt.load_ruleset(file_.ruleset);
+      if (!file_.ruleset_path.empty())
+        rt.load_ruleset((fs::path(MUSTER_SOURCE_DIR) / file_.ruleset_path).string());
       rt.run_file(file_.path, "__file");
       rt.run("__file." + name_ + "()", "driver");
     } catch (const std::exception& e) {
