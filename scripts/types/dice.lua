@@ -87,3 +87,13 @@ function muster.dice.parse(expr) end
 --- Returns the current mode.
 ---@return "sample"|"explain"|"enumerate"
 function muster.dice.get_mode() end
+
+--- From now on dice come from `faces`, in order (a rulebook example replayed, or real dice
+--- typed in). Running out is an error naming the roll that needed the dice; a face too
+--- large for the die rolled is an error too. Refused inside roll_exact/roll_many.
+---@param faces integer[]
+function muster.dice.set_faces(faces) end
+
+--- Seeded dice again, from `seed` (0 <= seed < 2^53). Refused inside roll_exact/roll_many.
+---@param seed integer
+function muster.dice.set_seed(seed) end

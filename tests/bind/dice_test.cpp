@@ -289,4 +289,24 @@ TEST_F(dice, odds_functions_check_arguments_and_limits) {
             "nested:2: muster.dice.roll_exact: cannot enumerate while enumerating");
 }
 
+TEST_F(dice, set_faces_replays_listed_dice_and_set_seed_returns_to_random) {
+  rt.run("muster.dice.set_faces{6, 5, 3, 3, 2, 1, 4}", "script");
+  EXPECT_EQ(rt.eval("muster.dice.roll_count{n = 6, target = 4, modifier = -1, natural_max = true, "
+                    "natural_min = true, label = 'hit throw'}.successes"),
+            "2");
+  EXPECT_EQ(rt.eval("muster.dice.roll('1d6', 'last')"), "4, {4}");
+  EXPECT_EQ(run_error("local t = muster.dice.roll('2d6', 'kill throw')", "script"),
+            "script:1: muster.dice.roll: scripted dice ran out: \"kill throw\" needs 2D6, 0 faces left");
+  EXPECT_EQ(eval_error("muster.dice.set_faces{6, 0}"),
+            "eval:1: muster.dice.set_faces: bad argument #1 (faces[2]: 0 is not a die face (1..1000))");
+  EXPECT_EQ(eval_error("muster.dice.set_faces{'6'}"),
+            "eval:1: muster.dice.set_faces: bad argument #1 (faces[1]: integer expected, got string)");
+  rt.run("muster.dice.set_seed(3)", "script");
+  const std::string a = rt.eval("muster.dice.roll('10d6')");
+  rt.run("muster.dice.set_seed(3)", "script");
+  EXPECT_EQ(rt.eval("muster.dice.roll('10d6')"), a);
+  EXPECT_EQ(eval_error("muster.dice.set_seed(-1)"),
+            "eval:1: muster.dice.set_seed: bad argument #1 (seed must be >= 0, got -1)");
+}
+
 }  // namespace

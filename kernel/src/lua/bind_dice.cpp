@@ -244,6 +244,38 @@ int l_dice_get_mode(lua_State* L) {
   return 1;
 }
 
+// muster.dice.set_faces(faces: integer[])   (from now on dice come from this list, in order:
+// a rulebook example replayed, or real dice typed in; running out is an error naming the roll)
+int l_dice_set_faces(lua_State* L) {
+  check_table(L, 1);
+  const auto n = static_cast<int>(lua_objlen(L, 1));
+  std::vector<int> faces;
+  faces.reserve(static_cast<std::size_t>(n));
+  for (int i = 1; i <= n; ++i) {
+    lua_rawgeti(L, 1, i);
+    if (lua_type(L, -1) != LUA_TNUMBER) {
+      const std::string got = type_name(L, -1);
+      lua_pop(L, 1);
+      throw arg_error(1, fmt::format("faces[{}]: integer expected, got {}", i, got));
+    }
+    const double d = lua_tonumber(L, -1);
+    lua_pop(L, 1);
+    if (d != std::floor(d) || d < 1 || d > 1000)
+      throw arg_error(1, fmt::format("faces[{}]: {} is not a die face (1..1000)", i, d));
+    faces.push_back(static_cast<int>(d));
+  }
+  service<roller>(L).set_source(std::make_unique<scripted_source>(std::move(faces)));
+  return 0;
+}
+
+// muster.dice.set_seed(seed: integer)   (seeded dice again, from this seed; 0 <= seed < 2^53)
+int l_dice_set_seed(lua_State* L) {
+  const std::int64_t seed = check_integer(L, 1);
+  if (seed < 0) throw arg_error(1, fmt::format("seed must be >= 0, got {}", seed));
+  service<roller>(L).set_seed(static_cast<std::uint64_t>(seed));
+  return 0;
+}
+
 // muster.dice.roll_exact(fn: fun(): string|number|boolean, opts?: {max_runs?: integer})
 //   -> {outcome: string|number|boolean, p: number}[]
 int l_dice_roll_exact(lua_State* L) {
@@ -285,6 +317,8 @@ constexpr function_entry dice_functions[] = {
     {"roll_many", guard<l_dice_roll_many>},
     {"parse", guard<l_dice_parse>},
     {"get_mode", guard<l_dice_get_mode>},
+    {"set_faces", guard<l_dice_set_faces>},
+    {"set_seed", guard<l_dice_set_seed>},
 };
 
 }  // namespace

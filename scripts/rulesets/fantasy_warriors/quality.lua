@@ -1,0 +1,34 @@
+--- Fantasy Warriors quality throw (pages 20, 25, 29, 34): 1D plus the unit's quality
+--- modifier, the base of the Threat, Casualty and Combat Tests and of expanding and
+--- contracting. The modifiers are a table a variant can patch.
+local core = require("core")
+
+local M = {}
+
+-- Quality modifiers. Unpredictable troops add +3 on a natural 4-6 and -3 on 1-3.
+core.define_table("quality", {
+  elite = { value = 2, reason = "elite" },
+  veteran = { value = 1, reason = "veteran" },
+  average = { value = 0, reason = "average" },
+  poor = { value = -1, reason = "poor" },
+  unpredictable = { low = -3, high = 3, high_from = 4, reason = "unpredictable" },
+}, 20)
+
+--- Makes a quality throw for `unit` into `res`: records the die and the quality modifier.
+---@return integer score die + quality modifier
+function M.throw(res, unit, label)
+  local die = core.d6(res, label or ("quality throw, " .. unit.name))
+  local row = core.get_table("quality")[unit.quality]
+  local value = row.value
+  if value == nil then value = die >= row.high_from and row.high or row.low end
+  if value ~= 0 then
+    res.modifiers[#res.modifiers + 1] = {
+      id = "quality", value = value, reason = row.reason .. " (quality throw)",
+      source = core.row_source("quality", unit.quality),
+    }
+  end
+  res.quality_throw = die + value
+  return die + value
+end
+
+return M

@@ -1,0 +1,120 @@
+--- Fantasy Warriors Phase One, Threat (pages 19-21): who may threaten and counter-threaten,
+--- the Threat Test (quality throw + the modifier list "threat_test" + the reaction table),
+--- and one threat exchange with the threatened side's choice to counter-threaten.
+--- Uses muster.dice (through core), muster.choice. No randomness beyond muster.dice.
+local core = require("core")
+local units = require("units")
+local quality = require("quality")
+local reactions = require("reactions")
+
+local M = {}
+
+M.range = 12  -- inches: a threat's target must be visible and within this (page 19)
+
+--- Which terrible creature within 6in counts, given the enemy's and an ally's (each nil or
+--- {worth =, strength =}). When both are near, the greater `by` wins; equal: neither.
+---@return string|nil "enemy" | "ally"
+function M.terrible_side(terrible, by)
+  if not terrible then return nil end
+  local enemy, ally = terrible.enemy, terrible.ally
+  if enemy and not ally then return "enemy" end
+  if ally and not enemy then return "ally" end
+  if not enemy then return nil end
+  if enemy[by] > ally[by] then return "enemy" end
+  if ally[by] > enemy[by] then return "ally" end
+  return nil
+end
+
+local function threat_terrible(ctx)
+  local by = ctx.options.terrible_tiebreak
+  if by == "as_printed" then by = "worth" end  -- the Threat Test prints "highest worth"
+  return M.terrible_side(ctx.terrible, by)
+end
+
+core.define_list("threat_test", {
+  { id = "enemy_musicians", page = 20, reason = "each musician in the threatening unit",
+    value = function(c) return -c.threatener.musicians end },
+  { id = "enemy_worth", page = 20, value = -1,
+    reason = "the threatening unit has greater (or equal) total worth",
+    when = function(c) return units.worth(c.threatener) >= units.worth(c.unit) end },
+  { id = "bad_light", page = 20, value = -1, reason = "your unit is enduring bad light",
+    when = function(c) return units.bad_light(c.unit, c.time) end },
+  { id = "enemy_terrible", page = 20, value = -1, reason = "an enemy terrible creature within 6in",
+    when = function(c) return threat_terrible(c) == "enemy" end },
+  { id = "shaken", page = 20, value = -2, reason = "your unit is shaken",
+    when = function(c) return c.unit.reaction == "shaken" end },
+  { id = "hero", page = 20, value = 1, reason = "a hero is in base contact with your unit",
+    when = function(c) return c.unit.hero end },
+  { id = "musicians", page = 20, value = 1, reason = "your unit has musicians",
+    when = function(c) return c.unit.musicians > 0 end },
+  { id = "allied_terrible", page = 20, value = 1, reason = "an allied terrible creature within 6in",
+    when = function(c) return threat_terrible(c) == "ally" end },
+  { id = "standard", page = 20, value = 1, reason = "your unit has a standard bearer",
+    when = function(c) return c.unit.standard end },
+  { id = "leader", page = 20, value = 1, reason = "your unit has a leader",
+    when = function(c) return c.unit.leader end },
+  { id = "bloodlust", page = 20, value = 2, reason = "your unit is in bloodlust",
+    when = function(c) return c.unit.reaction == "bloodlust" end },
+})
+
+--- Why `unit` may not initiate a threat against a target at `distance` inches, or nil.
+function M.why_not_initiate(unit, distance, visible, in_combat)
+  if unit.type ~= "tribal" and unit.type ~= "fanatic" then
+    return "only tribal or fanatic units initiate threat (this unit is " .. unit.type .. ")"
+  end
+  if unit.reaction ~= "ok" then return "a unit in " .. unit.reaction .. " cannot threaten" end
+  if in_combat then return "a unit in combat cannot threaten" end
+  if visible == false then return "the target is not visible" end
+  if distance ~= nil and distance > M.range then
+    return string.format("the target is %gin away, beyond %din", distance, M.range)
+  end
+  return nil
+end
+
+--- Whether a unit that took a Threat Test may counter-threaten (page 19): it passed (OK
+--- and no adverse reaction) and is not stupid.
+function M.may_counter_threaten(unit, res)
+  return res.reaction == "ok" and res.unit_reaction == "ok" and unit.type ~= "stupid"
+end
+
+--- The Threat Test of `unit` threatened by `threatener` (both checked unit tables).
+---@param args table {unit, threatener, time?, terrible?, options}
+function M.test(args)
+  local res = core.result("threat_test")
+  res.unit = args.unit.name
+  res.threatener = args.threatener.name
+  local base = quality.throw(res, args.unit, "threat test, " .. args.unit.name)
+  local applied, total = core.apply("threat_test", args)
+  core.add_modifiers(res, applied)
+  return reactions.finish(res, args.unit, base + total)
+end
+
+--- One threat exchange: `target` tests against `threatener`; if it passes and may, its side
+--- is asked whether to counter-threaten, and then `threatener` tests against `target`.
+---@param args table {threatener, target, time?, distance?, visible?, terrible_near_target?,
+---                   terrible_near_threatener?, target_side?, options}
+function M.exchange(args)
+  local why = M.why_not_initiate(args.threatener, args.distance, args.visible, args.in_combat)
+  if why then core.fail("threatener", why) end
+  local res = { procedure = "threat" }
+  res.test = M.test { unit = args.target, threatener = args.threatener, time = args.time,
+                      terrible = args.terrible_near_target, options = args.options }
+  res.counter_threat = false
+  if M.may_counter_threaten(args.target, res.test) then
+    local answer, by = muster.choice.get {
+      side = args.target_side or "defender", question = "counter_threaten",
+      prompt = args.target.name .. " passed: counter-threaten " .. args.threatener.name .. "?",
+      options = { "no", "yes" },
+    }
+    res.counter_threat_chosen_by = by
+    if answer == "yes" then
+      res.counter_threat = true
+      res.counter_test = M.test { unit = args.threatener, threatener = args.target, time = args.time,
+                                  terrible = args.terrible_near_threatener, options = args.options }
+    end
+  end
+  res.outcome = res.test.reaction .. (res.counter_test and ("/" .. res.counter_test.reaction) or "")
+  return res
+end
+
+return M

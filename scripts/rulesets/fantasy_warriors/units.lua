@@ -1,0 +1,141 @@
+--- Fantasy Warriors unit descriptions: the profile vocabulary (QUA TYP STR RES WOR ARM WEA
+--- MOV SAV TER BAD in snake_case), the specials, orders and reactions, and the checking that
+--- turns a plain input table into a complete unit (defaults filled, every field validated,
+--- errors naming the field). Pure data handling: no dice.
+local core = require("core")
+
+local M = {}
+
+M.qualities = { "elite", "veteran", "average", "poor", "unpredictable" }
+M.types = { "disciplined", "tribal", "fanatic", "stupid" }
+M.armours = { "none", "light", "medium", "heavy", "extra_heavy" }
+M.weapons = {
+  "hand", "two_handed", "spear", "polearm", "lance", "pike", "tooth_and_claw", "horn_and_hoof",
+  "bow", "longbow", "crossbow", "giant_crossbow", "handgun", "ballista",
+}
+M.orders = { "attack", "hold", "oppose" }
+M.reactions = { "ok", "bloodlust", "shaken", "rout" }
+M.lights = { "day", "night", "none" }
+M.times = { "day", "night" }
+
+--- Fields of a unit description (see docs/resolve.md).
+M.unit_fields = {
+  "name", "figures", "quality", "type", "strength", "resilience", "worth", "armour", "shield",
+  "weapon", "movement", "save", "terrible", "bad_light", "leader", "champion", "musicians",
+  "standard", "orders", "reaction", "disorganised", "hero", "flying", "mounted", "profiles",
+  "individuals", "volleys", "ranks",
+}
+
+--- Checks the profile fields shared by units, extra profiles and individuals.
+local function check_profile(u, out, path)
+  out.quality = core.check_enum(u.quality, M.qualities, path .. ".quality")
+  out.type = core.check_enum(u.type, M.types, path .. ".type")
+  out.strength = core.check_int(u.strength, path .. ".strength", -10, 10, 0)
+  out.resilience = core.check_int(u.resilience, path .. ".resilience", -10, 0, 0)
+  out.worth = core.check_int(u.worth, path .. ".worth", 0, 100, 1)
+  out.armour = core.check_enum(u.armour or "none", M.armours, path .. ".armour")
+  out.shield = core.check_bool(u.shield, path .. ".shield", false)
+  out.weapon = core.check_enum(u.weapon or "hand", M.weapons, path .. ".weapon")
+  out.movement = core.check_int(u.movement, path .. ".movement", 0, 60, 6)
+  if u.save == nil or u.save == false then
+    out.save = false
+  else
+    out.save = core.check_int(u.save, path .. ".save", 2, 12)
+  end
+  out.terrible = core.check_bool(u.terrible, path .. ".terrible", false)
+  out.bad_light = core.check_enum(u.bad_light or "none", M.lights, path .. ".bad_light")
+  -- Two-handed weapons and polearms are used in both hands: the figure counts unshielded.
+  if out.weapon == "two_handed" or out.weapon == "polearm" then out.shield_in_use = false
+  else out.shield_in_use = out.shield end
+  return out
+end
+
+--- Returns a complete, checked copy of a unit description. `path` names it in errors
+--- ("attacker", "target").
+---@param u table
+---@param path string
+---@return table unit
+function M.check_unit(u, path)
+  core.check_fields(u, M.unit_fields, path)
+  local out = {}
+  out.name = u.name or path
+  if type(out.name) ~= "string" then core.fail(path .. ".name", "string expected") end
+  out.figures = core.check_int(u.figures, path .. ".figures", 0, 1000)
+  check_profile(u, out, path)
+  out.leader = core.check_bool(u.leader, path .. ".leader", false)
+  out.champion = core.check_bool(u.champion, path .. ".champion", false)
+  out.musicians = core.check_int(u.musicians, path .. ".musicians", 0, 100, 0)
+  out.standard = core.check_bool(u.standard, path .. ".standard", false)
+  out.orders = core.check_enum(u.orders or "hold", M.orders, path .. ".orders")
+  out.reaction = core.check_enum(u.reaction or "ok", M.reactions, path .. ".reaction")
+  out.disorganised = core.check_bool(u.disorganised, path .. ".disorganised", false)
+  out.hero = core.check_bool(u.hero, path .. ".hero", false)
+  out.flying = core.check_bool(u.flying, path .. ".flying", false)
+  out.mounted = core.check_bool(u.mounted, path .. ".mounted", false)
+  out.volleys = core.check_int(u.volleys, path .. ".volleys", 0, 100, 6)
+  out.ranks = core.check_int(u.ranks, path .. ".ranks", 1, 100, 1)
+  local specials = (out.leader and 1 or 0) + (out.champion and 1 or 0) + out.musicians + (out.standard and 1 or 0)
+  if specials > out.figures then
+    core.fail(path, string.format("%d specials (leader, champion, musicians, standard) but only %d figures", specials, out.figures))
+  end
+  out.profiles = {}
+  if u.profiles ~= nil then
+    if type(u.profiles) ~= "table" then core.fail(path .. ".profiles", "array expected") end
+    local counted = 0
+    for i, p in ipairs(u.profiles) do
+      local pp = path .. ".profiles[" .. i .. "]"
+      core.check_fields(p, { "name", "figures", "quality", "type", "strength", "resilience", "worth",
+        "armour", "shield", "weapon", "movement", "save", "terrible", "bad_light" }, pp)
+      local q = check_profile(p, { name = p.name or pp }, pp)
+      q.figures = core.check_int(p.figures, pp .. ".figures", 0, 1000)
+      counted = counted + q.figures
+      out.profiles[i] = q
+    end
+    if counted > out.figures then
+      core.fail(path .. ".profiles", string.format("%d figures in profiles but the unit has %d", counted, out.figures))
+    end
+  end
+  out.individuals = {}
+  if u.individuals ~= nil then
+    if type(u.individuals) ~= "table" then core.fail(path .. ".individuals", "array expected") end
+    for i, ind in ipairs(u.individuals) do
+      local ip = path .. ".individuals[" .. i .. "]"
+      core.check_fields(ind, { "name", "role", "quality", "type", "strength", "resilience", "worth",
+        "armour", "shield", "weapon", "movement", "save", "terrible", "bad_light", "leadership" }, ip)
+      local q = check_profile(ind, { name = ind.name or ip }, ip)
+      q.role = core.check_enum(ind.role, { "warchief", "battle_leader", "hero", "wizard", "priest",
+        "soothsayer", "courier", "scout", "herald", "banner_bearer" }, ip .. ".role")
+      q.leadership = core.check_int(ind.leadership, ip .. ".leadership", 0, 5, 0)
+      out.individuals[i] = q
+    end
+  end
+  return out
+end
+
+--- Total worth of a unit's figures (specials included). Attached individuals are added too:
+--- the book is silent, and docs/rules-assumptions.md records the choice.
+function M.worth(u)
+  local total, counted = 0, 0
+  for _, p in ipairs(u.profiles) do
+    total = total + p.figures * p.worth
+    counted = counted + p.figures
+  end
+  total = total + (u.figures - counted) * u.worth
+  for _, ind in ipairs(u.individuals) do total = total + ind.worth end
+  return total
+end
+
+--- Whether the unit endures bad light at `time` ("day" or "night").
+function M.bad_light(u, time)
+  return time ~= nil and u.bad_light == time
+end
+
+--- Whether the unit has an individual of `role` with it.
+function M.has_role(u, role)
+  for _, ind in ipairs(u.individuals) do
+    if ind.role == role then return true end
+  end
+  return false
+end
+
+return M
