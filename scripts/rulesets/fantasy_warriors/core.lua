@@ -77,6 +77,28 @@ function M.check_fields(t, known, path)
   end
 end
 
+--- Checks the time of day ("day" or "night"); nil stays nil (no bad light).
+function M.check_time(v, path)
+  if v == nil then return nil end
+  return M.check_enum(v, { "day", "night" }, path)
+end
+
+--- Checks a terrible-creature situation {enemy = {worth, strength}?, ally = {...}?}: the
+--- terrible creatures within 6in of a unit.
+function M.check_terrible(t, path)
+  if t == nil then return nil end
+  M.check_fields(t, { "enemy", "ally" }, path)
+  local out = {}
+  for _, side in ipairs({ "enemy", "ally" }) do
+    if t[side] ~= nil then
+      M.check_fields(t[side], { "worth", "strength" }, path .. "." .. side)
+      out[side] = { worth = M.check_int(t[side].worth, path .. "." .. side .. ".worth", 0, 100, 1),
+                    strength = M.check_int(t[side].strength, path .. "." .. side .. ".strength", -10, 10, 0) }
+    end
+  end
+  return out
+end
+
 --- Renders a value for messages (strings quoted).
 function M.show(v)
   if type(v) == "string" then return string.format("%q", v) end

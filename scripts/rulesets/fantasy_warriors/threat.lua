@@ -117,4 +117,39 @@ function M.exchange(args)
   return res
 end
 
+M.procedures = {
+  threat_test = {
+    doc = "one Threat Test: a threatened unit's quality throw, modifiers and reaction (p.20)",
+    fields = { "unit", "threatener", "time", "terrible" },
+    run = function(input, options)
+      return M.test {
+        unit = units.check_unit(input.unit, "unit"),
+        threatener = units.check_unit(input.threatener, "threatener"),
+        time = core.check_time(input.time, "time"),
+        terrible = core.check_terrible(input.terrible, "terrible"),
+        options = options,
+      }
+    end,
+  },
+  threat = {
+    doc = "a threat exchange: the target's test, its choice to counter-threaten, the threatener's test (p.19-21)",
+    fields = { "threatener", "target", "time", "distance", "visible", "in_combat",
+               "terrible_near_target", "terrible_near_threatener", "target_side" },
+    run = function(input, options)
+      return M.exchange {
+        threatener = units.check_unit(input.threatener, "threatener"),
+        target = units.check_unit(input.target, "target"),
+        time = core.check_time(input.time, "time"),
+        distance = input.distance ~= nil and core.check_number(input.distance, "distance", 0) or nil,
+        visible = core.check_bool(input.visible, "visible", true),
+        in_combat = core.check_bool(input.in_combat, "in_combat", false),
+        terrible_near_target = core.check_terrible(input.terrible_near_target, "terrible_near_target"),
+        terrible_near_threatener = core.check_terrible(input.terrible_near_threatener, "terrible_near_threatener"),
+        target_side = input.target_side,
+        options = options,
+      }
+    end,
+  },
+}
+
 return M
