@@ -155,7 +155,7 @@ function muster.state.add_command(spec) end
 ---@return string id
 function muster.state.add_unit(spec) end
 
---- Appends a figure to a unit (a summoned model, a returning casualty).
+--- Appends a figure to a unit (a summoned figure, a returning casualty).
 ---@param unit string
 ---@param spec? muster.state.figure_spec
 ---@return string id

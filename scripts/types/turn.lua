@@ -1,8 +1,9 @@
 ---@meta
 --- muster.turn: the turn sequencer. A ruleset declares its pre-battle steps, phases, sides,
---- time dial and interrupt windows as one table; the host runs turns (REPL, simulations),
---- the kernel keeps the turn number and time and logs every transition. Variants add,
---- replace or remove hooks and steps by id. See docs/turn.md.
+--- time dial and interrupt windows as one table; the host runs turns (REPL, simulations, or
+--- a driver script through run_pre_battle and run, never a step), the kernel keeps the turn
+--- number and time and logs every transition. Variants add, replace or remove hooks and
+--- steps by id. See docs/turn.md and docs/lua-api.md.
 
 ---@class muster.turn
 muster.turn = {}
@@ -154,12 +155,14 @@ function muster.turn.get_time() end
 ---@param index integer 1-based
 function muster.turn.set_time(index) end
 
---- Runs the declared pre-battle steps once (before turn 1). Refused while a turn runs or
---- once the battle has started.
+--- Runs the declared pre-battle steps once (before turn 1). Refused without a structure,
+--- while a turn runs, when it has already run, once the battle has started or is over.
 function muster.turn.run_pre_battle() end
 
---- Runs up to `turns` battle turns (default 1); stops early once the battle is over.
---- Refused while a turn runs (a step cannot start another turn).
+--- Runs up to `turns` battle turns (default 1); stops early once the battle is over (0 when
+--- it already is). Refused while a turn runs (a step cannot start another turn). A failing
+--- step, hook or handler aborts its turn (turn, time, over flag and deferred queues are
+--- restored) and its error reaches the caller: "step 'volleys' (turn 1, shooting): ...".
 ---@param turns? integer 1..100000
 ---@return integer played
 function muster.turn.run(turns) end
