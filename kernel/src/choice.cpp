@@ -208,7 +208,8 @@ choice_result chooser::get(const choice_request& r) {
   if (type == kind::script) it->second.script.pop_front();
 
   if (log_.enabled()) {
-    field_value logged = std::holds_alternative<std::string>(out.answer)
+    field_value logged = r.secret ? field_value(std::string("(secret)"))
+                         : std::holds_alternative<std::string>(out.answer)
                              ? field_value(std::get<std::string>(out.answer))
                              : field_value(std::get<std::int64_t>(out.answer));
     log_.add("choice", {{"side", r.side},

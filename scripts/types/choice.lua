@@ -14,6 +14,7 @@ muster.choice = {}
 ---@field options? string[] the answers allowed (unique); or give range
 ---@field range? integer[] {min, max}: any integer in min..max
 ---@field context? table<string, boolean|number|string|integer[]> facts for controllers
+---@field secret? boolean a hidden answer (a face-down order): the log says the side chose, not what
 
 --- Asks the side's controller. Errors (nothing logged) on a malformed request, an answer
 --- outside the options, an exhausted script or an interactive side with no one asking.

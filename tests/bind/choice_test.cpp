@@ -41,6 +41,15 @@ TEST(choice, answers_with_the_default_policy_and_logs_it) {
             "#2 t0 - choice side=red question=volleys answer=1 by=policy:first\n");
 }
 
+TEST(choice, keeps_a_secret_answer_out_of_the_log) {
+  session s;
+  EXPECT_EQ(s.rt.eval("muster.choice.get {side = 'red', question = 'orders', secret = true, "
+                      "options = {'attack', 'hold'}}"),
+            "\"attack\", \"policy:first\"");
+  EXPECT_EQ(s.k.log.fmt_lines(),
+            "#1 t0 - choice side=red question=orders answer=\"(secret)\" by=policy:first\n");
+}
+
 TEST(choice, plays_scripted_answers_and_reports_running_out) {
   session s;
   s.rt.run("muster.choice.set_controller('red', 'script', {4, 2})", "eval");
@@ -123,7 +132,7 @@ TEST(choice, refuses_bad_requests_with_exact_messages) {
   };
   EXPECT_EQ(err("muster.choice.get {side = 'red', question = 'q', optoins = {'a'}}"),
             "eval:1: muster.choice.get: field 'optoins': unknown key (want side, question, "
-            "prompt, options, range, context)");
+            "prompt, options, range, context, secret)");
   EXPECT_EQ(err("muster.choice.get {side = 'red', question = 'q'}"),
             "eval:1: muster.choice.get: choice 'q' for red: no options");
   EXPECT_EQ(err("muster.choice.get {side = 'red', question = 'q', options = {1, 2}}"),

@@ -306,7 +306,7 @@ TEST_F(dice, set_faces_replays_listed_dice_and_set_seed_returns_to_random) {
   rt.run("muster.dice.set_seed(3)", "script");
   EXPECT_EQ(rt.eval("muster.dice.roll('10d6')"), a);
   EXPECT_EQ(eval_error("muster.dice.set_seed(-1)"),
-            "eval:1: muster.dice.set_seed: bad argument #1 (seed must be >= 0, got -1)");
+            "eval:1: muster.dice.set_seed: bad argument #1 (seed must be in 0..2^53-1, got -1)");
 }
 
 }  // namespace

@@ -102,6 +102,9 @@ TEST_F(modules, club_variants_load_from_a_path_and_fail_cleanly) {
             fixtures + "/club/typo.lua: unknown field 'verison' (known: name, version, kind, "
                        "kernel, ruleset, ruleset_version, options, description, author, source, "
                        "license)");
+  EXPECT_EQ(error_of([&] { rt.load_variant(fixtures + "/club/optdoc.lua"); }),
+            fixtures + "/club/optdoc.lua: field 'options.rain': unknown key 'dco' (known: type, "
+                       "default, values, doc)");
   EXPECT_EQ(error_of([&] { rt.load_variant(fixtures + "/club/broken.lua"); }),
             fixtures + "/club/broken.lua:3: '}' expected near 'version'");
   EXPECT_EQ(error_of([&] { rt.load_variant(fixtures + "/club/raises.lua"); }),

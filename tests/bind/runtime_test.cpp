@@ -69,6 +69,7 @@ TEST_F(runtime, print_goes_to_the_sink_without_addresses) {
 TEST_F(runtime, tostring_and_format_never_show_addresses) {
   EXPECT_EQ(rt.eval("tostring({}), tostring(print), string.format('%s|%s', {}, 1)"),
             "\"table\", \"function\", \"table|1\"");
+  EXPECT_EQ(rt.eval("('%s'):format({}), ('x').dump"), "\"table\", nil");
   EXPECT_EQ(rt.eval("tostring(setmetatable({}, {__tostring = function() return 'unit' end}))"),
             "\"unit\"");
 }

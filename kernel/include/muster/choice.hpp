@@ -36,6 +36,8 @@ struct choice_request {
   std::vector<std::string> options;
   std::optional<int_range> range;
   std::vector<field> context;  ///< extra facts for controllers (unit, losses...)
+  /// A hidden answer (a face-down order): the log records that the side chose, not what.
+  bool secret = false;
 };
 
 /// A validated answer and who gave it: "player", "policy:<name>" or "script".

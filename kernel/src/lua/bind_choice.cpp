@@ -15,7 +15,7 @@ namespace muster::lua {
 namespace {
 
 constexpr const char* request_keys[] = {"side", "question", "prompt", "options", "range",
-                                        "context"};
+                                        "context", "secret"};
 
 // [-0, +1, m] {side=, question=, prompt=, options={...} | range={min, max}, context={...}}
 void push_request(lua_State* L, const choice_request& r) {
@@ -82,7 +82,8 @@ choice_request check_request(lua_State* L, int index) {
       const std::string key = lua_type(L, -2) == LUA_TSTRING
                                   ? std::string(lua_tostring(L, -2))
                                   : fmt::format("<{} key>", type_name(L, -2));
-      fail("field '{}': unknown key (want side, question, prompt, options, range, context)",
+      fail("field '{}': unknown key (want side, question, prompt, options, range, context, "
+           "secret)",
            key);
     }
     lua_pop(L, 1);
@@ -91,6 +92,7 @@ choice_request check_request(lua_State* L, int index) {
   out.side = r.string("side");
   out.question = r.string("question");
   out.prompt = r.string("prompt", "");
+  out.secret = r.boolean("secret", false);
   if (r.push_table("options")) {
     const auto n = static_cast<int>(lua_objlen(L, -1));
     for (int i = 1; i <= n; ++i) {

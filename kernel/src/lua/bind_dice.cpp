@@ -271,7 +271,8 @@ int l_dice_set_faces(lua_State* L) {
 // muster.dice.set_seed(seed: integer)   (seeded dice again, from this seed; 0 <= seed < 2^53)
 int l_dice_set_seed(lua_State* L) {
   const std::int64_t seed = check_integer(L, 1);
-  if (seed < 0) throw arg_error(1, fmt::format("seed must be >= 0, got {}", seed));
+  if (seed < 0 || seed >= (std::int64_t{1} << 53))
+    throw arg_error(1, fmt::format("seed must be in 0..2^53-1, got {}", seed));
   service<roller>(L).set_seed(static_cast<std::uint64_t>(seed));
   return 0;
 }

@@ -112,6 +112,18 @@ void read_manifest(lua_State* L, manifest& m) {
     const std::string path = "options." + o.name;
     if (lua_type(L, -1) != LUA_TTABLE) fail("field '{}': table expected, got {}", path, lua::type_name(L, -1));
     if (lua_getmetatable(L, -1)) fail("field '{}' must be a plain table", path);
+    lua_pushnil(L);  // an option spec's keys: a typo is an error, not a silent default
+    while (lua_next(L, -2) != 0) {
+      lua_pop(L, 1);
+      const bool known_key = lua_type(L, -1) == LUA_TSTRING &&
+                             (std::string_view(lua_tostring(L, -1)) == "type" ||
+                              std::string_view(lua_tostring(L, -1)) == "default" ||
+                              std::string_view(lua_tostring(L, -1)) == "values" ||
+                              std::string_view(lua_tostring(L, -1)) == "doc");
+      if (!known_key)
+        fail("field '{}': unknown key '{}' (known: type, default, values, doc)", path,
+             lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : lua::type_name(L, -1));
+    }
     lua::field_reader spec(L, -1, path);
     o.type = spec.string("type");
     o.doc = spec.string("doc", "");

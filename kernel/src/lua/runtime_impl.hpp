@@ -542,14 +542,6 @@ struct runtime::impl {
       lua_pushcfunction(L, open);
       lua_call(L, 0, 0);
     }
-    // Lock the shared string metatable: getmetatable("") returns false.
-    lua_pushliteral(L, "");
-    if (lua_getmetatable(L, -1)) {
-      lua_pushboolean(L, 0);
-      lua_setfield(L, -2, "__metatable");
-      lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
 
     // Now apply the execution policy (opening the jit library switched the engine on).
     luaJIT_setmode(L, 0, LUAJIT_MODE_ENGINE | (jit_on ? LUAJIT_MODE_ON : LUAJIT_MODE_OFF));
@@ -589,6 +581,18 @@ struct runtime::impl {
       lua_setfield(L, base, name);
     }
     lua::open_deterministic(L, base);
+
+    // String methods ("%s"):format(t) use the sandbox's string table (no dump, the safe
+    // format), and the shared string metatable is locked: getmetatable("") returns false.
+    lua_pushliteral(L, "");
+    if (lua_getmetatable(L, -1)) {  // stack: "", mt
+      lua_getfield(L, base, "string");
+      lua_setfield(L, -2, "__index");
+      lua_pushboolean(L, 0);
+      lua_setfield(L, -2, "__metatable");
+      lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
 
     // The kernel's services.
     lua_newtable(L);
