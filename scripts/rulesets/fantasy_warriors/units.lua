@@ -23,7 +23,7 @@ M.unit_fields = {
   "name", "figures", "quality", "type", "strength", "resilience", "worth", "armour", "shield",
   "weapon", "movement", "save", "terrible", "bad_light", "leader", "champion", "musicians",
   "standard", "orders", "reaction", "disorganised", "hero", "flying", "mounted", "profiles",
-  "individuals", "volleys", "ranks",
+  "individuals", "volleys", "ranks", "bottom_profile",
 }
 
 --- Checks the profile fields shared by units, extra profiles and individuals.
@@ -48,6 +48,21 @@ local function check_profile(u, out, path)
   if out.weapon == "two_handed" or out.weapon == "polearm" then out.shield_in_use = false
   else out.shield_in_use = out.shield end
   return out
+end
+
+--- Returns a complete, checked copy of one individual (warchief, battle leader, hero...):
+--- a full profile with its role and leadership. `path` names it in errors.
+---@param ind table
+---@param path string
+---@return table individual
+function M.check_individual(ind, path)
+  core.check_fields(ind, { "name", "role", "quality", "type", "strength", "resilience", "worth",
+    "armour", "shield", "weapon", "movement", "save", "terrible", "bad_light", "leadership" }, path)
+  local q = check_profile(ind, { name = ind.name or path }, path)
+  q.role = core.check_enum(ind.role, { "warchief", "battle_leader", "hero", "wizard", "priest",
+    "soothsayer", "courier", "scout", "herald", "banner_bearer" }, path .. ".role")
+  q.leadership = core.check_int(ind.leadership, path .. ".leadership", 0, 5, 0)
+  return q
 end
 
 --- Returns a complete, checked copy of a unit description. `path` names it in errors
@@ -99,15 +114,21 @@ function M.check_unit(u, path)
   if u.individuals ~= nil then
     if type(u.individuals) ~= "table" then core.fail(path .. ".individuals", "array expected") end
     for i, ind in ipairs(u.individuals) do
-      local ip = path .. ".individuals[" .. i .. "]"
-      core.check_fields(ind, { "name", "role", "quality", "type", "strength", "resilience", "worth",
-        "armour", "shield", "weapon", "movement", "save", "terrible", "bad_light", "leadership" }, ip)
-      local q = check_profile(ind, { name = ind.name or ip }, ip)
-      q.role = core.check_enum(ind.role, { "warchief", "battle_leader", "hero", "wizard", "priest",
-        "soothsayer", "courier", "scout", "herald", "banner_bearer" }, ip .. ".role")
-      q.leadership = core.check_int(ind.leadership, ip .. ".leadership", 0, 5, 0)
-      out.individuals[i] = q
+      out.individuals[i] = M.check_individual(ind, path .. ".individuals[" .. i .. "]")
     end
+  end
+  -- Riders on beasts (page 31): the rider-and-mount line of the Army Lists, fought with by
+  -- choice each combat phase. Fields it leaves out are the rider's (the top profile).
+  if u.bottom_profile ~= nil then
+    local bp = path .. ".bottom_profile"
+    core.check_fields(u.bottom_profile, { "quality", "type", "strength", "resilience", "worth", "armour",
+      "shield", "weapon", "movement", "save", "terrible", "bad_light" }, bp)
+    local merged = {}
+    for _, k in ipairs({ "quality", "type", "strength", "resilience", "worth", "armour", "shield", "weapon",
+                         "movement", "save", "terrible", "bad_light" }) do
+      if u.bottom_profile[k] ~= nil then merged[k] = u.bottom_profile[k] else merged[k] = u[k] end
+    end
+    out.bottom_profile = check_profile(merged, {}, bp)
   end
   return out
 end
