@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "muster/error.hpp"
+#include "text.hpp"
 
 namespace muster {
 namespace {
@@ -17,16 +18,7 @@ constexpr std::string_view builtin_docs[] = {
     "an option or value drawn uniformly from the kernel dice (seeded, logged)",
 };
 
-bool is_identifier(std::string_view s) {
-  if (s.empty()) return false;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    const char c = s[i];
-    const bool alpha = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-    const bool digit = c >= '0' && c <= '9';
-    if (!alpha && !(digit && i > 0)) return false;
-  }
-  return true;
-}
+using text::is_identifier;
 
 // "\"a\"" for a string answer (JSON-style quotes), "7" for an integer.
 std::string fmt_answer(const choice_answer& a) {

@@ -8,20 +8,12 @@
 #include <cmath>
 
 #include "muster/error.hpp"
+#include "text.hpp"
 
 namespace muster {
 namespace {
 
-bool is_identifier(std::string_view s) {
-  if (s.empty()) return false;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    const char c = s[i];
-    const bool alpha = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-    const bool digit = c >= '0' && c <= '9';
-    if (!alpha && !(digit && i > 0)) return false;
-  }
-  return true;
-}
+using text::is_identifier;
 
 void append_double(std::string& out, double d) {
   const std::string s = fmt::format("{}", d);

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <utility>
+#include "text.hpp"
 
 namespace muster {
 namespace {
@@ -17,16 +18,7 @@ constexpr std::string_view turn_point = "turn";
 constexpr std::string_view pre_battle_point = "pre_battle";
 constexpr int max_depth_limit = 64;
 
-bool is_identifier(std::string_view s) {
-  if (s.empty()) return false;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    const char c = s[i];
-    const bool alpha = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-    const bool digit = c >= '0' && c <= '9';
-    if (!alpha && !(digit && i > 0)) return false;
-  }
-  return true;
-}
+using text::is_identifier;
 
 std::string_view when_name(relation r) { return r == relation::before ? "before" : "after"; }
 
