@@ -20,5 +20,9 @@ return {
       type = "string", default = "every_save_figure", values = { "every_save_figure", "one_save_figure" },
       doc = "an annihilated unit's outstanding casualties: every figure with a save tests against each (p.24), or they are shared out one figure at a time",
     },
+    losses_stacking = {
+      type = "string", default = "over_half_alone", values = { "over_half_alone", "cumulative" },
+      doc = "the smaller losses line (Casualty Test 'losses' -1, p.25; Combat Test 'over 25%' -1, p.34) above 50% losses: replaced by the -3 (the Reaction example, p.25, applies -3 alone) or added to it",
+    },
   },
 }
