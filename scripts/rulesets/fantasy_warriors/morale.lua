@@ -155,11 +155,13 @@ end
 
 -- ---------------------------------------------------------------------------------------
 -- The modifier lists. ctx = {unit, left (after_losses), time, options, ...test numbers}.
+-- The smaller losses line ("losses", "over_quarter") is left out above 50% unless the
+-- option losses_stacking is "cumulative" (the page-25 example applies the -3 alone).
 -- ---------------------------------------------------------------------------------------
 
 core.define_list("casualty_test", {
   { id = "losses", page = 25, value = -1,
-    reason = "the unit suffered casualties this turn (not added above 50% unless losses_stacking = cumulative)",
+    reason = "the unit suffered casualties this turn",
     when = function(c) return c.turn_losses > 0 and (not c.heavy or stacks(c)) end },
   { id = "bad_light", page = 25, value = -1, reason = "the unit is enduring bad light",
     when = function(c) return units.bad_light(c.unit, c.time) end },
@@ -187,7 +189,7 @@ core.define_list("combat_test", {
   { id = "oppose", page = 34, value = -1, reason = "the unit is under OPPOSE orders",
     when = function(c) return c.unit.orders == "oppose" end },
   { id = "over_quarter", page = 34, value = -1,
-    reason = "over 25% casualties in this combat (not added above 50% unless losses_stacking = cumulative)",
+    reason = "over 25% casualties in this combat",
     when = function(c) return c.quarter and (not c.heavy or stacks(c)) end },
   { id = "greater_losses", page = 34, value = -1,
     reason = "the unit (with its allies) lost more figures than its opponents this phase",
