@@ -10,6 +10,7 @@ local units = require("units")
 local quality = require("quality")
 local reactions = require("reactions")
 local threat = require("threat")
+local shooting = require("shooting")
 local morale = require("morale")
 
 local M = {}
@@ -25,12 +26,13 @@ M.get_table = core.get_table
 M.lists = core.lists
 M.check_unit = units.check_unit
 -- The rule areas themselves, for tests and for variants that need more than a patch.
-M.modules = { core = core, units = units, quality = quality, reactions = reactions, threat = threat, morale = morale }
+M.modules = { core = core, units = units, quality = quality, reactions = reactions, threat = threat, morale = morale,
+  shooting = shooting }
 
 --- The procedures `muster resolve` and scripts call by name, gathered from the rule areas:
 --- each area module exports `procedures = { name = {doc, fields, run(input, options)} }`.
 M.procedures = {}
-for _, area in ipairs({ threat, morale }) do
+for _, area in ipairs({ threat, morale, shooting }) do
   for name, p in pairs(area.procedures) do
     if M.procedures[name] then error("procedure '" .. name .. "' defined twice") end
     M.procedures[name] = { doc = p.doc, fields = p.fields, run = function(input) return p.run(input, options) end }

@@ -1,0 +1,643 @@
+--- Fantasy Warriors Phase Two, Shooting (pages 21-24): ranges, volleys and ammunition, the
+--- ranks that shoot, the hit and kill throws (lists "shooting_hit", "shooting_kill"; table
+--- "missile_v_armour"), kills to specials and individuals, saving throws, annihilation, lone
+--- figures and the deaths that call for Command Tests. The Casualty Test is the morale
+--- area's: results carry `losses` and `figures_at_start` for it. Changes no unit (shooting
+--- is simultaneous). Uses muster.dice (through core), muster.choice; no other randomness.
+local core = require("core")
+local units = require("units")
+
+local M = {}
+
+-- ---------------------------------------------------------------------------------------
+-- Data (patchable with core.set_row / add_modifier ...; docs/assumptions/shooting.md)
+-- ---------------------------------------------------------------------------------------
+
+-- The missile weapons (page 22): short and long range in inches (range table), the ranks
+-- that shoot (bows two, crossbows and handguns the front rank), the most volleys in one
+-- phase (all bows 4; crossbows, handguns and bolt throwers 2), and `per_worth` for the
+-- heavy pieces (war machines), which throw 1D per point of worth instead of per figure.
+core.define_table("missile_weapons", {
+  bow = { short = 6, long = 18, ranks = 2, max_volleys = 4 },
+  longbow = { short = 8, long = 24, ranks = 2, max_volleys = 4 },
+  crossbow = { short = 8, long = 30, ranks = 1, max_volleys = 2 },
+  giant_crossbow = { short = 8, long = 30, per_worth = true, max_volleys = 2 },
+  ballista = { short = 8, long = 30, per_worth = true, max_volleys = 2 },
+  handgun = { short = 8, long = 22, ranks = 1, max_volleys = 2 },
+}, 22)
+
+-- The other printing of the ranges, in the weapon v armour table (page 23), where it
+-- differs from the range table: only the handgun (option handgun_range = "armour_table").
+core.define_table("missile_ranges_armour_table", {
+  handgun = { short = 6, long = 12 },
+}, 23)
+
+-- Missile weapons versus armour (page 23): the lowest final kill-throw score that kills.
+-- The book lists every killing score; each list runs from this number up to 6, and a
+-- modified score above 6 kills too (docs/assumptions/shooting.md).
+core.define_table("missile_v_armour", {
+  bow = { none = 3, light = 4, medium = 5, heavy = 6, extra_heavy = 6 },
+  longbow = { none = 2, light = 3, medium = 4, heavy = 5, extra_heavy = 6 },
+  crossbow = { none = 2, light = 2, medium = 3, heavy = 4, extra_heavy = 5 },
+  giant_crossbow = { none = 2, light = 2, medium = 3, heavy = 4, extra_heavy = 5 },
+  ballista = { none = 2, light = 2, medium = 3, heavy = 4, extra_heavy = 5 },
+  handgun = { none = 2, light = 2, medium = 3, heavy = 3, extra_heavy = 4 },
+}, 23)
+
+-- The throws' own numbers. Hit: a modified 4 or more hits (page 23). Specials: 1D per 3
+-- kills or part of 3, each 6 falls on a special or individual (page 24). Single figure: 1D
+-- per kill, each 6 is a real kill (page 24). Save: 2D, the total must exceed SAV (page 24).
+core.define_table("shooting_throws", {
+  hit = { target = 4 },
+  specials = { kills_per_die = 3, target = 6 },
+  single_figure = { target = 6 },
+  save = { dice = "2d6" },
+}, 24)
+core.set_row("shooting_throws", "hit", { target = 4 }, core.ruleset, 23)
+
+-- Whose death puts Command Test counters down (page 24; the test is Phase Seven's).
+core.define_table("command_test_deaths", {
+  warchief = true, battle_leader = true, hero = true, wizard = true, priest = true,
+}, 24)
+
+local function is_state(c, ...)
+  for _, r in ipairs({ ... }) do
+    if c.shooter.reaction == r then return true end
+  end
+  return false
+end
+
+-- Hit throw modifiers (page 22), added to every die showing 2-5. Every value except long
+-- range and blackening the sky was lost in the OCR: [unknown], see the assumptions.
+core.define_list("shooting_hit", {
+  { id = "poor", page = 22, value = -1, reason = "the shooting warriors are poor",
+    when = function(c) return c.shooter.quality == "poor" end },
+  { id = "unpredictable", page = 22, value = -1, reason = "the shooting warriors are unpredictable",
+    when = function(c) return c.shooter.quality == "unpredictable" end },
+  { id = "long_range", page = 22, value = -1, reason = "the target is at long range",
+    when = function(c) return c.range == "long" end },
+  { id = "blackening_the_sky", page = 22, value = -1, reason = "blackening the sky (more than one volley)",
+    when = function(c) return c.volleys > 1 end },
+  { id = "bad_light", page = 22, value = -1, reason = "the shooters are enduring bad light",
+    when = function(c) return units.bad_light(c.shooter, c.time) end },
+  { id = "disorganised", page = 22, value = -1, reason = "the shooting unit is disorganised",
+    when = function(c) return c.shooter.disorganised end },
+  { id = "bloodlust_or_shaken", page = 22, value = -1, reason = "the shooting unit is in bloodlust or shaken",
+    when = function(c) return is_state(c, "bloodlust", "shaken") end },
+  { id = "elite", page = 22, value = 2, reason = "the shooting warriors are elite",
+    when = function(c) return c.shooter.quality == "elite" end },
+  { id = "veteran", page = 22, value = 1, reason = "the shooting warriors are veteran",
+    when = function(c) return c.shooter.quality == "veteran" end },
+})
+
+-- Kill throw modifiers (page 23), added to every die showing 2-5. Resilience is a minus
+-- factor (RES <= 0) added as it is: "subtract the resilience" read by its definition. The
+-- shield and cover values are [unknown].
+core.define_list("shooting_kill", {
+  { id = "strength", page = 23, reason = "the shooter's (or machine's) strength",
+    value = function(c) return c.shooter.strength end },
+  { id = "resilience", page = 23, reason = "the target's resilience",
+    value = function(c) return c.target.resilience end },
+  { id = "shield", page = 23, value = -1, reason = "the target carries a shield",
+    when = function(c) return c.target.shield_in_use end },
+  { id = "soft_cover", page = 23, value = -1, reason = "the target is in soft cover",
+    when = function(c) return c.cover == "soft" end },
+  { id = "hard_cover", page = 23, value = -2, reason = "the target is in hard cover",
+    when = function(c) return c.cover == "hard" end },
+})
+
+-- ---------------------------------------------------------------------------------------
+-- Declaring: weapon, range, volleys, the figures that shoot
+-- ---------------------------------------------------------------------------------------
+
+local function sorted_keys(t)
+  local out = {}
+  for k in pairs(t) do out[#out + 1] = k end
+  table.sort(out)
+  return out
+end
+
+--- The missile-weapon row of a unit's weapon; an input error when it has none.
+function M.weapon_row(unit, path)
+  local row = core.get_table("missile_weapons")[unit.weapon]
+  if not row then
+    core.fail(path .. ".weapon", string.format("%s is not a missile weapon (missile weapons: %s)",
+      unit.weapon, table.concat(sorted_keys(core.get_table("missile_weapons")), ", ")))
+  end
+  return row
+end
+
+--- The short and long range of `weapon` under the options, and the source of the numbers.
+---@return table limits {short, long}
+---@return string source
+function M.ranges(weapon, options)
+  if options and options.handgun_range == "armour_table" then
+    local alt = core.get_table("missile_ranges_armour_table")[weapon]
+    if alt then return alt, core.row_source("missile_ranges_armour_table", weapon) end
+  end
+  return core.get_table("missile_weapons")[weapon], core.row_source("missile_weapons", weapon)
+end
+
+--- Settles the range band into `res`: from a distance (beyond long range is impossible) or
+--- a declared band; flyers shooting or shot at always count long range (page 22).
+function M.range_band(res, c)
+  local limits, source = M.ranges(c.shooter.weapon, c.options)
+  res.short_range, res.long_range, res.range_source = limits.short, limits.long, source
+  local band
+  if c.distance ~= nil and c.range ~= nil then core.fail("range", "give distance or range, not both") end
+  if c.distance ~= nil then
+    if c.distance > limits.long then
+      core.fail("distance", string.format("%gin is beyond the %s's long range of %gin: it cannot shoot",
+        c.distance, c.shooter.weapon, limits.long))
+    end
+    res.distance = c.distance
+    band = c.distance <= limits.short and "short" or "long"
+  elseif c.range ~= nil then
+    band = c.range
+  else
+    core.fail("distance", "missing (give the distance in inches, or range = short|long)")
+  end
+  if c.shooter.flying then
+    band, res.range_reason = "long", "the shooters are flying: always long range"
+  elseif c.target and c.target.flying then
+    band, res.range_reason = "long", "the target is flying: always long range"
+  end
+  res.range = band
+  return band
+end
+
+--- Declares the volleys into `res`: the declared number, or the shooting side's choice
+--- (question "volleys", range 1..limit). Never more than the unit's volley counters, the
+--- weapon's maximum, or one volley for a flying unit (no blackening the sky in the air).
+function M.declare_volleys(res, c, row)
+  local counters = c.shooter.volleys
+  if counters == 0 then core.fail("shooter.volleys", "no volley counters left: the unit cannot shoot") end
+  local max, why = row.max_volleys, string.format("a %s shoots at most %d volleys a phase", c.shooter.weapon, row.max_volleys)
+  if c.shooter.flying then max, why = 1, "a flying unit cannot blacken the sky" end
+  local volleys
+  if c.volleys ~= nil then
+    volleys = core.check_int(c.volleys, "volleys", 1)
+    if volleys > counters then
+      core.fail("volleys", string.format("%d volleys declared but the unit has %d volley counters", volleys, counters))
+    end
+    if volleys > max then core.fail("volleys", string.format("%d volleys declared: %s", volleys, why)) end
+  else
+    local limit = math.min(max, counters)
+    if limit == 1 then
+      volleys = 1
+    else
+      local answer, by = muster.choice.get {
+        side = c.side, question = "volleys",
+        prompt = string.format("%s: how many volleys (1-%d)?", c.shooter.name, limit),
+        range = { 1, limit }, context = { counters = counters, max_volleys = max },
+      }
+      volleys, res.volleys_chosen_by = answer, by
+    end
+  end
+  res.volleys = volleys
+  res.volleys_left = counters - volleys
+  return volleys
+end
+
+--- The dice one volley throws, into `res`: 1D per figure in the ranks that may shoot (the
+--- frontage is figures / ranks, rounded up), or 1D per point of worth for war machines.
+--- `figures_shooting` (optional) names fewer figures, e.g. some without line of sight.
+function M.volley_dice(res, c, row)
+  local u = c.shooter
+  local eligible
+  if row.per_worth then
+    eligible = u.figures
+  else
+    local frontage = math.ceil(u.figures / u.ranks)
+    eligible = math.min(u.figures, row.ranks * frontage)
+  end
+  local shooting = eligible
+  if c.figures_shooting ~= nil then
+    shooting = core.check_int(c.figures_shooting, "figures_shooting", 0, eligible)
+  end
+  res.figures_eligible = eligible
+  res.figures_shooting = shooting
+  res.dice_per_volley = row.per_worth and shooting * u.worth or shooting
+  return res.dice_per_volley
+end
+
+-- ---------------------------------------------------------------------------------------
+-- The throws
+-- ---------------------------------------------------------------------------------------
+
+local function tag(applied, throw)
+  for _, m in ipairs(applied) do m.throw = throw end
+  return applied
+end
+
+--- The hit throw into `res`: `dice` D6, a natural 6 hits, a natural 1 misses, the rest hit
+--- on 4+ after the "shooting_hit" list. c = {shooter, range, volleys, time, dice}.
+---@return integer hits
+function M.hit_throw(res, c)
+  local applied, total = core.apply("shooting_hit", c)
+  core.add_modifiers(res, tag(applied, "hit"))
+  res.hit_dice = c.dice
+  res.hit_modifier = total
+  res.hit_target = core.get_table("shooting_throws").hit.target
+  if c.dice == 0 then
+    res.hits, res.automatic_hits, res.automatic_misses = 0, 0, 0
+    return 0
+  end
+  local r = core.count(res, { n = c.dice, target = res.hit_target, modifier = total, natural_max = true,
+                              natural_min = true, label = "hit throw, " .. c.shooter.name })
+  res.hits, res.automatic_hits, res.automatic_misses = r.successes, r.natural_max, r.natural_min
+  return r.successes
+end
+
+--- The kill throw into `res`: 1D per hit, a natural 6 kills, a natural 1 fails, the rest
+--- add the "shooting_kill" list and kill from the weapon v armour cell up.
+--- c = {shooter, target (the profile shot at), hits, cover}.
+---@return integer kills
+function M.kill_throw(res, c)
+  local applied, total = core.apply("shooting_kill", c)
+  core.add_modifiers(res, tag(applied, "kill"))
+  local row = core.get_table("missile_v_armour")[c.shooter.weapon]
+  res.kill_modifier = total
+  res.kill_target = row[c.target.armour]
+  res.kill_table_source = core.row_source("missile_v_armour", c.shooter.weapon)
+  if c.hits == 0 then
+    res.kills, res.automatic_kills, res.automatic_failures = 0, 0, 0
+    return 0
+  end
+  local r = core.count(res, { n = c.hits, target = res.kill_target, modifier = total, natural_max = true,
+                              natural_min = true, label = "kill throw, " .. c.shooter.name })
+  res.kills, res.automatic_kills, res.automatic_failures = r.successes, r.natural_max, r.natural_min
+  return r.successes
+end
+
+-- ---------------------------------------------------------------------------------------
+-- Casualties: specials and individuals, saves, annihilation, lone figures
+-- ---------------------------------------------------------------------------------------
+
+--- One saving throw for `figure` ({name, save}) into `res`: 2D, survives on a total > SAV.
+local function saving_throw(res, figure, why)
+  local row = core.get_table("shooting_throws").save
+  local label = "saving throw, " .. figure.name
+  local total
+  if core.explaining() then total = core.sum(res, row.dice, label)
+  else total = muster.dice.roll_sum(row.dice, label) end
+  local saved = total > figure.save
+  res.saves[#res.saves + 1] = { figure = figure.name, save = figure.save, total = total, saved = saved, against = why }
+  return saved
+end
+
+-- The target's figures in groups, each {key, kind, name, save, alive, role?, killed_as}:
+-- the specials (musicians one group with a count), the attached individuals (one each,
+-- keyed by name) and the ordinary warriors. Specials and warriors share the unit's save.
+-- `killed_as` is the word the morale area's `killed` list uses.
+local function figure_groups(u)
+  local specials, individuals = {}, {}
+  local function add(kind, count, key, name)
+    if count > 0 then
+      specials[#specials + 1] = { key = key, kind = kind, name = u.name .. " " .. name, save = u.save, alive = count,
+                                  killed_as = key }
+    end
+  end
+  add("leader", u.leader and 1 or 0, "leader", "leader")
+  add("champion", u.champion and 1 or 0, "champion", "champion")
+  add("musician", u.musicians, "musician", "musician")
+  add("standard", u.standard and 1 or 0, "standard_bearer", "standard bearer")
+  local warriors = u.figures
+  for _, f in ipairs(specials) do warriors = warriors - f.alive end
+  local used = { leader = true, champion = true, musician = true, standard_bearer = true, warrior = true }
+  for i, ind in ipairs(u.individuals) do
+    local key = ind.name
+    if used[key] then key = ind.name .. " (" .. i .. ")" end
+    used[key] = true
+    individuals[#individuals + 1] = { key = key, kind = "individual", name = ind.name, role = ind.role,
+                                      save = ind.save, alive = 1, killed_as = ind.name }
+  end
+  local warrior = { key = "warrior", kind = "warrior", name = u.name .. " warrior", save = u.save, alive = warriors }
+  return specials, individuals, warrior
+end
+
+-- Records the death of one figure of group `f`: warriors are counted, specials and
+-- individuals listed in `killed`; individuals are not among the unit's losses.
+local function kill(res, f)
+  f.alive = f.alive - 1
+  if f.kind == "warrior" then res.warriors_killed = res.warriors_killed + 1
+  else res.killed[#res.killed + 1] = f.killed_as end
+  if f.kind ~= "individual" then res.losses = res.losses + 1 end
+  if f.role and core.get_table("command_test_deaths")[f.role] then
+    res.command_test[#res.command_test + 1] = { name = f.name, role = f.role }
+  end
+end
+
+-- One kill falling on a figure of group `f`: its save first when it has one. Returns
+-- whether it died.
+local function strike(res, f, why)
+  if f.save and saving_throw(res, f, why) then return false end
+  kill(res, f)
+  return true
+end
+
+-- Kills when the unit is not annihilated (page 24): 1D per 3 kills (or part) when there are
+-- specials or individuals; each 6 falls on one the shooting side chooses ("special_killed");
+-- the rest fall on warriors, and any beyond the warriors on the specials still standing.
+local function ordinary_casualties(res, u, kills, side)
+  local specials, individuals, warrior = figure_groups(u)
+  -- A standard bearer is shot only when the other figures would all be dead.
+  local standard_open = kills >= u.figures - 1
+  local function candidates()
+    local opts, by_key = {}, {}
+    for _, list in ipairs({ specials, individuals }) do
+      for _, f in ipairs(list) do
+        if f.alive > 0 and (f.kind ~= "standard" or standard_open) then
+          opts[#opts + 1] = f.key
+          by_key[f.key] = f
+        end
+      end
+    end
+    return opts, by_key
+  end
+  local used = 0
+  res.specials = {}
+  if #candidates() > 0 then
+    local row = core.get_table("shooting_throws").specials
+    res.specials_dice = math.ceil(kills / row.kills_per_die)
+    local r = core.count(res, { n = res.specials_dice, target = row.target, label = "kills to specials, " .. u.name })
+    res.sixes = r.successes
+    for i = 1, r.successes do
+      local opts, by_key = candidates()
+      if #opts == 0 then break end
+      local answer, by = muster.choice.get {
+        side = side, question = "special_killed",
+        prompt = string.format("a 6 (%d of %d) on %s: which special or individual is killed?", i, r.successes, u.name),
+        options = opts, context = { kills = kills, six = i, sixes = r.successes },
+      }
+      used = used + 1
+      local died = strike(res, by_key[answer], "kill to " .. answer)
+      res.specials[#res.specials + 1] = { six = i, figure = answer, chosen_by = by, killed = died }
+    end
+  end
+  local rest = kills - used
+  while rest > 0 and warrior.alive > 0 do
+    strike(res, warrior, "kill")
+    rest = rest - 1
+  end
+  for _, f in ipairs(specials) do
+    while rest > 0 and f.alive > 0 do
+      strike(res, f, "kill")
+      rest = rest - 1
+    end
+  end
+end
+
+-- Kills exceeding the unit's figures (page 24; attached characters are not counted): the
+-- warriors, then the specials and individuals, without a save die; every figure with a
+-- save faces the outstanding casualties (kills less the figures killed so far), each
+-- against every one (annihilation_saves = "every_save_figure") or the casualties one at a
+-- time on a figure the shooting side chooses ("one_save_figure", question
+-- "annihilation_casualty").
+local function annihilation(res, u, kills, side, options)
+  res.annihilated = true
+  local specials, individuals, warrior = figure_groups(u)
+  local killed = 0
+  local function kill_all(f)
+    while f.alive > 0 do
+      kill(res, f)
+      killed = killed + 1
+    end
+  end
+  if not warrior.save then kill_all(warrior) end
+  for _, list in ipairs({ specials, individuals }) do
+    for _, f in ipairs(list) do
+      if not f.save then kill_all(f) end
+    end
+  end
+  -- Attached characters first, then specials, then warriors.
+  local savers = {}
+  for _, list in ipairs({ individuals, specials, { warrior } }) do
+    for _, f in ipairs(list) do
+      if f.save and f.alive > 0 then savers[#savers + 1] = f end
+    end
+  end
+  res.outstanding = kills - killed
+  if options.annihilation_saves == "one_save_figure" then
+    res.allocations = {}
+    for j = 1, res.outstanding do
+      local opts, by_key = {}, {}
+      for _, f in ipairs(savers) do
+        if f.alive > 0 then
+          opts[#opts + 1] = f.key
+          by_key[f.key] = f
+        end
+      end
+      if #opts == 0 then break end
+      local answer, by = opts[1], nil
+      if #opts > 1 then
+        answer, by = muster.choice.get {
+          side = side, question = "annihilation_casualty",
+          prompt = string.format("outstanding casualty %d of %d on %s: which figure must save?", j, res.outstanding, u.name),
+          options = opts, context = { casualty = j, outstanding = res.outstanding },
+        }
+      end
+      local died = strike(res, by_key[answer], "outstanding casualty " .. j)
+      res.allocations[#res.allocations + 1] = { casualty = j, figure = answer, chosen_by = by, killed = died }
+    end
+  else
+    for _, f in ipairs(savers) do
+      for _ = 1, f.alive do
+        for j = 1, res.outstanding do
+          if not saving_throw(res, f, "outstanding casualty " .. j) then
+            kill(res, f)
+            break
+          end
+        end
+      end
+    end
+  end
+end
+
+-- A lone figure (page 24): 1D per kill, each 6 is a real kill, and a figure with a save
+-- saves once per 6 (one failure kills it).
+local function lone_figure(res, u, kills)
+  local row = core.get_table("shooting_throws").single_figure
+  local r = core.count(res, { n = kills, target = row.target, label = "single figure, " .. u.name })
+  res.single_figure_sixes = r.successes
+  local specials, individuals, warrior = figure_groups(u)
+  local f = individuals[1] or (warrior.alive > 0 and warrior) or specials[1]
+  for i = 1, r.successes do
+    if strike(res, f, "six " .. i) then return end
+  end
+end
+
+--- Shares `kills` out on the target unit into `res`: kills to specials and individuals,
+--- saving throws, annihilation or a lone figure; the losses, Command Test deaths.
+--- c = {target, kills, alone, side, options}.
+function M.casualties(res, c)
+  local u = c.target
+  res.figures_at_start = u.figures
+  res.losses = 0
+  res.saves = {}
+  res.killed = {}
+  res.warriors_killed = 0
+  res.command_test = {}
+  res.annihilated = false
+  local kills = c.kills
+  if kills > 0 then
+    if c.alone then
+      lone_figure(res, u, kills)
+    elseif kills > u.figures then
+      annihilation(res, u, kills, c.side, c.options)
+    else
+      ordinary_casualties(res, u, kills, c.side)
+    end
+  end
+  return res
+end
+
+local function finish(res)
+  local parts = {}
+  if res.hits then parts[#parts + 1] = string.format("%d hit%s", res.hits, res.hits == 1 and "" or "s") end
+  if res.kills then parts[#parts + 1] = string.format("%d kill%s", res.kills, res.kills == 1 and "" or "s") end
+  if res.losses then
+    parts[#parts + 1] = string.format("%d figure%s lost", res.losses, res.losses == 1 and "" or "s")
+    if #res.killed > 0 then parts[#parts + 1] = "killed: " .. table.concat(res.killed, ", ") end
+    if res.annihilated then parts[#parts + 1] = "annihilated" end
+    if #res.command_test > 0 then parts[#parts + 1] = "Command Test counters" end
+  end
+  res.outcome = table.concat(parts, ", ")
+  return res
+end
+
+-- ---------------------------------------------------------------------------------------
+-- Input checking shared by the procedures
+-- ---------------------------------------------------------------------------------------
+
+local function check_cover(cover, size, path)
+  if cover == nil then return "none" end
+  if type(cover) == "string" then return core.check_enum(cover, { "none", "soft", "hard" }, path) end
+  core.check_fields(cover, { "soft", "hard" }, path)
+  local soft = core.check_int(cover.soft, path .. ".soft", 0, size, 0)
+  local hard = core.check_int(cover.hard, path .. ".hard", 0, size, 0)
+  if soft + hard > size then
+    core.fail(path, string.format("%d figures in cover but the target has %d", soft + hard, size))
+  end
+  -- Hard cover needs the whole unit; over half in any cover, or half (rounded down) in hard
+  -- cover, counts soft (page 24).
+  if hard == size then return "hard" end
+  if (soft + hard) * 2 > size then return "soft" end
+  if hard > 0 and hard >= math.floor(size / 2) then return "soft" end
+  return "none"
+end
+
+-- The target as shot at: the checked unit, whether it is one lone figure, and the profile
+-- the kill throw reads (the unit's, or a lone individual's).
+local function check_target(input)
+  local u = units.check_unit(input.target, "target")
+  local count = u.figures + #u.individuals
+  if count == 0 then core.fail("target.figures", "the target has no figures") end
+  if u.figures == 0 and #u.individuals > 1 then
+    core.fail("target.figures", "0 figures with several individuals: shoot at each lone individual")
+  end
+  local alone = core.check_bool(input.target_alone, "target_alone", count == 1)
+  if alone and count > 1 then
+    core.fail("target_alone", string.format("the target has %d figures: it is not a lone figure", count))
+  end
+  local profile = u.figures > 0 and u or u.individuals[1]
+  return u, alone, profile
+end
+
+local function check_side(side, path, default)
+  if side == nil then return default end
+  if type(side) ~= "string" or side == "" then core.fail(path, "a side name expected") end
+  return side
+end
+
+local function check_shooter(input, res)
+  local s = units.check_unit(input.shooter, "shooter")
+  local row = M.weapon_row(s, "shooter")
+  res.shooter, res.weapon = s.name, s.weapon
+  return s, row
+end
+
+-- Declaring and the hit throw, shared by `shoot` and `hit_throw`.
+local function declare_and_hit(res, input, options, shooter, row, target)
+  local side = check_side(input.shooter_side, "shooter_side", "attacker")
+  local c = {
+    shooter = shooter, target = target, options = options, side = side,
+    distance = input.distance ~= nil and core.check_number(input.distance, "distance", 0) or nil,
+    range = input.range ~= nil and core.check_enum(input.range, { "short", "long" }, "range") or nil,
+    volleys = input.volleys, figures_shooting = input.figures_shooting,
+    time = core.check_time(input.time, "time"),
+  }
+  M.range_band(res, c)
+  M.declare_volleys(res, c, row)
+  local per_volley = M.volley_dice(res, c, row)
+  return M.hit_throw(res, { shooter = shooter, range = res.range, volleys = res.volleys, time = c.time,
+                            dice = per_volley * res.volleys }), side
+end
+
+--- One unit shooting at one target: declare, hit, kill, share the kills out.
+---@param input table see M.procedures.shoot.fields
+function M.shoot(input, options)
+  local res = core.result("shoot")
+  local shooter, row = check_shooter(input, res)
+  local target, alone, profile = check_target(input)
+  res.target = target.name
+  local cover = check_cover(input.cover, math.max(target.figures, 1), "cover")
+  local hits, side = declare_and_hit(res, input, options, shooter, row, target)
+  res.cover = cover
+  local kills = M.kill_throw(res, { shooter = shooter, target = profile, hits = hits, cover = cover })
+  M.casualties(res, { target = target, kills = kills, alone = alone, side = side, options = options })
+  return finish(res)
+end
+
+M.procedures = {
+  shoot = {
+    doc = "one unit shoots at one target: range, volleys, hit and kill throws, kills to specials and individuals, saves, annihilation, lone figures (p.21-24)",
+    fields = { "shooter", "target", "distance", "range", "volleys", "figures_shooting", "time", "cover",
+               "target_alone", "shooter_side" },
+    run = function(input, options) return M.shoot(input, options) end,
+  },
+  hit_throw = {
+    doc = "the hit throw of one unit's volleys: range, volleys, dice and modifiers (p.22-23)",
+    fields = { "shooter", "target", "distance", "range", "volleys", "figures_shooting", "time", "shooter_side" },
+    run = function(input, options)
+      local res = core.result("hit_throw")
+      local shooter, row = check_shooter(input, res)
+      local target
+      if input.target ~= nil then
+        target = units.check_unit(input.target, "target")
+        res.target = target.name
+      end
+      declare_and_hit(res, input, options, shooter, row, target)
+      return finish(res)
+    end,
+  },
+  kill_throw = {
+    doc = "the kill throw for a number of hits: strength, resilience, shield, cover, weapon v armour (p.23)",
+    fields = { "shooter", "target", "hits", "cover", "target_alone" },
+    run = function(input, options)
+      local res = core.result("kill_throw")
+      local shooter = check_shooter(input, res)
+      local target, _, profile = check_target(input)
+      res.target = target.name
+      res.cover = check_cover(input.cover, math.max(target.figures, 1), "cover")
+      M.kill_throw(res, { shooter = shooter, target = profile, hits = core.check_int(input.hits, "hits", 0, 1000),
+                          cover = res.cover })
+      return finish(res)
+    end,
+  },
+  shooting_casualties = {
+    doc = "kills shared out on a unit: kills to specials and individuals, saving throws, annihilation, a lone figure, Command Test deaths (p.24)",
+    fields = { "target", "kills", "target_alone", "shooter_side" },
+    run = function(input, options)
+      local res = core.result("shooting_casualties")
+      local target, alone = check_target(input)
+      res.target = target.name
+      res.kills = core.check_int(input.kills, "kills", 0, 1000)
+      M.casualties(res, { target = target, kills = res.kills, alone = alone, options = options,
+                          side = check_side(input.shooter_side, "shooter_side", "attacker") })
+      return finish(res)
+    end,
+  },
+}
+
+return M
