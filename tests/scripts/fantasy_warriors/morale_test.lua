@@ -466,6 +466,23 @@ function M.test_exact_odds_of_an_unpredictable_stupid_combat_test()
 end
 
 -- ---------------------------------------------------------------------------------------
+-- Chained from the shooting and combat procedures' results
+-- ---------------------------------------------------------------------------------------
+
+function M.test_reaction_example_chained_from_shooting_casualties()
+  -- The Goblins' 6 kills shared out on the Dwarves (page 24): 2 dice for specials, a 6 and a 2;
+  -- the 6 falls on the leader (the shooting side's choice, policy "first"). Then the Casualty
+  -- Test reads the shooting result as it is, with the Reaction example's die of 3.
+  muster.dice.set_faces { 6, 2, 3 }
+  local shot = ruleset.resolve("shooting_casualties", { target = dwarves, kills = 6 })
+  t.eq({ shot.losses, shot.figures_at_start, shot.killed }, { 6, 10, { "leader" } })
+  local r = ruleset.resolve("casualty_test", { unit = dwarves, figures_at_start = shot.figures_at_start,
+                                               losses = shot.losses, killed = shot.killed })
+  t.eq(ids(r), "quality=1 over_half=-3 standard=1")
+  t.eq({ r.score, r.reaction, r.disorganised }, { 2, "shaken", true })
+end
+
+-- ---------------------------------------------------------------------------------------
 -- The `test` entry point, input errors, variants
 -- ---------------------------------------------------------------------------------------
 
