@@ -55,11 +55,6 @@ core.define_table("shooting_throws", {
 }, 24)
 core.set_row("shooting_throws", "hit", { target = 4 }, core.ruleset, 23)
 
--- Whose death puts Command Test counters down (page 24; the test is Phase Seven's).
-core.define_table("command_test_deaths", {
-  warchief = true, battle_leader = true, hero = true, wizard = true, priest = true,
-}, 24)
-
 local function is_state(c, ...)
   for _, r in ipairs({ ... }) do
     if c.shooter.reaction == r then return true end
@@ -323,8 +318,10 @@ local function kill(res, f)
   if f.kind == "warrior" then res.warriors_killed = res.warriors_killed + 1
   else res.killed[#res.killed + 1] = f.killed_as end
   if f.kind ~= "individual" then res.losses = res.losses + 1 end
-  if f.role and core.get_table("command_test_deaths")[f.role] then
-    res.command_test[#res.command_test + 1] = { name = f.name, role = f.role }
+  -- Whose death puts Command Test counters down (page 24): the ruleset's one table of
+  -- command roles, "command_test_roles" (morale.lua), read at run time.
+  if f.role and core.get_table("command_test_roles")[f.role] then
+    res.command_test_markers[#res.command_test_markers + 1] = { name = f.name, role = f.role, event = "killed" }
   end
 end
 
@@ -390,10 +387,10 @@ end
 
 -- Kills exceeding the unit's figures (page 24; attached characters are not counted): the
 -- warriors, then the specials and individuals, without a save die; every figure with a
--- save faces the outstanding casualties (kills less the figures killed so far), each
--- against every one (annihilation_saves = "every_save_figure") or the casualties one at a
--- time on a figure the shooting side chooses ("one_save_figure", question
--- "annihilation_casualty").
+-- save faces the outstanding casualties (kills less the unit's figures killed so far),
+-- making every save (annihilation_saves = "every_save_figure"; one failure kills) or one
+-- save per casualty on a figure the shooting side chooses ("one_save_figure", question
+-- "annihilation_save"). The same readings as combat_kills.lua.
 local function annihilation(res, u, kills, side, options)
   res.annihilated = true
   local specials, individuals, warrior = figure_groups(u)
@@ -401,7 +398,7 @@ local function annihilation(res, u, kills, side, options)
   local function kill_all(f)
     while f.alive > 0 do
       kill(res, f)
-      killed = killed + 1
+      if f.kind ~= "individual" then killed = killed + 1 end
     end
   end
   if not warrior.save then kill_all(warrior) end
@@ -432,7 +429,7 @@ local function annihilation(res, u, kills, side, options)
       local answer, by = opts[1], nil
       if #opts > 1 then
         answer, by = muster.choice.get {
-          side = side, question = "annihilation_casualty",
+          side = side, question = "annihilation_save",
           prompt = string.format("outstanding casualty %d of %d on %s: which figure must save?", j, res.outstanding, u.name),
           options = opts, context = { casualty = j, outstanding = res.outstanding },
         }
@@ -443,28 +440,31 @@ local function annihilation(res, u, kills, side, options)
   else
     for _, f in ipairs(savers) do
       for _ = 1, f.alive do
+        local failed = false
         for j = 1, res.outstanding do
-          if not saving_throw(res, f, "outstanding casualty " .. j) then
-            kill(res, f)
-            break
-          end
+          if not saving_throw(res, f, "outstanding casualty " .. j) then failed = true end
         end
+        if failed then kill(res, f) end
       end
     end
   end
 end
 
 -- A lone figure (page 24): 1D per kill, each 6 is a real kill, and a figure with a save
--- saves once per 6 (one failure kills it).
+-- makes one save per 6 (one failure kills it).
 local function lone_figure(res, u, kills)
   local row = core.get_table("shooting_throws").single_figure
   local r = core.count(res, { n = kills, target = row.target, label = "single figure, " .. u.name })
   res.single_figure_sixes = r.successes
   local specials, individuals, warrior = figure_groups(u)
   local f = individuals[1] or (warrior.alive > 0 and warrior) or specials[1]
+  if r.successes == 0 then return end
+  if not f.save then return kill(res, f) end
+  local failed = false
   for i = 1, r.successes do
-    if strike(res, f, "six " .. i) then return end
+    if not saving_throw(res, f, "six " .. i) then failed = true end
   end
+  if failed then kill(res, f) end
 end
 
 --- Shares `kills` out on the target unit into `res`: kills to specials and individuals,
@@ -477,7 +477,7 @@ function M.casualties(res, c)
   res.saves = {}
   res.killed = {}
   res.warriors_killed = 0
-  res.command_test = {}
+  res.command_test_markers = {}
   res.annihilated = false
   local kills = c.kills
   if kills > 0 then
@@ -500,7 +500,7 @@ local function finish(res)
     parts[#parts + 1] = string.format("%d figure%s lost", res.losses, res.losses == 1 and "" or "s")
     if #res.killed > 0 then parts[#parts + 1] = "killed: " .. table.concat(res.killed, ", ") end
     if res.annihilated then parts[#parts + 1] = "annihilated" end
-    if #res.command_test > 0 then parts[#parts + 1] = "Command Test counters" end
+    if #res.command_test_markers > 0 then parts[#parts + 1] = "Command Test counters" end
   end
   res.outcome = table.concat(parts, ", ")
   return res
