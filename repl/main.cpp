@@ -1,10 +1,18 @@
 // The `muster` command line: subcommands over one kernel and its Lua runtime. Parses
-// arguments, loads modules, runs scripts and prints the event log; decides nothing itself.
-// Every failure is one line on stderr and a non-zero exit status.
+// arguments, loads modules, runs scripts, resolves procedures and prints the event log or the
+// result; decides nothing itself. Every failure is one line on stderr and a non-zero exit
+// status: 2 for bad input (`muster: resolve: <field>: <why>`), 1 for anything else.
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <nlohmann/json.hpp>
+
+#include <charconv>
 #include <cstdio>
+#include <iostream>
+#include <iterator>
+#include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -48,6 +56,21 @@ void write_file(const std::string& path, const std::string& text) {
   std::fclose(f);
 }
 
+// Loads the ruleset and its variants with their options (shared by run and resolve).
+void load_modules(muster::runtime& rt, const std::string& ruleset,
+                  const std::vector<std::string>& variants, const std::vector<std::string>& options) {
+  const auto opts = parse_options(options);
+  if (!ruleset.empty()) {
+    rt.load_ruleset(ruleset, options_for(opts, ruleset, true));
+    for (const auto& v : variants) {
+      const auto stem = std::filesystem::path(v).stem().string();
+      rt.load_variant(v, options_for(opts, stem, false));
+    }
+  } else if (!variants.empty()) {
+    muster::fail("--variant needs --ruleset");
+  }
+}
+
 struct run_args {
   std::string file;
   std::uint64_t seed = 1;
@@ -62,20 +85,152 @@ struct run_args {
 int cmd_run(const run_args& a) {
   muster::kernel k(a.seed);
   muster::runtime rt(k);
-  const auto opts = parse_options(a.options);
-  if (!a.ruleset.empty()) {
-    rt.load_ruleset(a.ruleset, options_for(opts, a.ruleset, true));
-    for (const auto& v : a.variants) {
-      const auto stem = std::filesystem::path(v).stem().string();
-      rt.load_variant(v, options_for(opts, stem, false));
-    }
-  } else if (!a.variants.empty()) {
-    muster::fail("--variant needs --ruleset");
-  }
+  load_modules(rt, a.ruleset, a.variants, a.options);
   rt.run_file(a.file);
   const std::string log = a.jsonl ? k.log.fmt_jsonl() : k.log.fmt_lines();
   if (!a.log_file.empty()) write_file(a.log_file, log);
   if (a.show_log) std::fputs(log.c_str(), stdout);
+  return 0;
+}
+
+// Bad input to `muster resolve`: printed "muster: resolve: <field>: <why>", exit status 2.
+struct resolve_input_error {
+  std::string field;
+  std::string why;
+};
+
+// Scripted dice from --dice that remember whether they were at fault, so running out of
+// faces (or an impossible face) reads as bad input rather than as a script failure.
+class replay_dice final : public muster::dice_source {
+ public:
+  explicit replay_dice(std::vector<int> faces) : faces_(std::move(faces)) {}
+  void roll(const muster::dice_request& request, std::span<int> faces) override {
+    try {
+      faces_.roll(request, faces);
+    } catch (const std::exception& e) {
+      failure_ = e.what();
+      throw;
+    }
+  }
+  std::size_t remaining() const noexcept { return faces_.remaining(); }
+  const std::string& failure() const noexcept { return failure_; }
+
+ private:
+  muster::scripted_source faces_;
+  std::string failure_;
+};
+
+// "6,5,3" or "6 5 3" -> faces.
+std::vector<int> parse_faces(const std::string& text) {
+  std::vector<int> out;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    const auto end = std::min(text.find_first_of(", ", at), text.size());
+    if (end > at) {
+      const std::string item = text.substr(at, end - at);
+      int face = 0;
+      const auto [ptr, ec] = std::from_chars(item.data(), item.data() + item.size(), face);
+      if (ec != std::errc() || ptr != item.data() + item.size() || face < 1)
+        throw resolve_input_error{"--dice", fmt::format("'{}' is not a face (want 6,5,3,...)", item)};
+      out.push_back(face);
+    }
+    at = end + 1;
+  }
+  if (out.empty()) throw resolve_input_error{"--dice", "no faces given"};
+  return out;
+}
+
+std::string read_input(const std::string& source) {
+  if (source.empty()) return "{}";
+  if (source == "-")
+    return std::string(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+  std::FILE* f = std::fopen(source.c_str(), "rb");
+  if (!f) throw resolve_input_error{"--input", fmt::format("cannot read '{}'", source)};
+  std::string text;
+  char buffer[65536];
+  std::size_t n = 0;
+  while ((n = std::fread(buffer, 1, sizeof buffer, f)) > 0) text.append(buffer, n);
+  std::fclose(f);
+  return text;
+}
+
+// Splits "side=value" from --choose/--policy.
+std::pair<std::string, std::string> side_and_value(const std::string& item, const char* flag) {
+  const auto eq = item.find('=');
+  if (eq == std::string::npos || eq == 0 || eq + 1 == item.size())
+    throw resolve_input_error{flag, fmt::format("'{}': want SIDE=VALUE", item)};
+  return {item.substr(0, eq), item.substr(eq + 1)};
+}
+
+// Puts --choose answers and --policy names into the input's "choices" (the command line
+// replaces what the input says for the same side). Input that is not a JSON object is passed
+// on untouched for resolve() to report.
+std::string merge_choices(std::string input, const std::vector<std::string>& choose,
+                          const std::vector<std::string>& policies) {
+  if (choose.empty() && policies.empty()) return input;
+  nlohmann::json doc = nlohmann::json::parse(input, nullptr, false);
+  if (doc.is_discarded() || !doc.is_object()) return input;
+  nlohmann::json given = nlohmann::json::object();
+  for (const auto& item : policies) {
+    auto [side, name] = side_and_value(item, "--policy");
+    given[side] = name;
+  }
+  for (const auto& item : choose) {
+    auto [side, answer] = side_and_value(item, "--choose");
+    if (!given.contains(side) || !given[side].is_array()) given[side] = nlohmann::json::array();
+    std::int64_t number = 0;
+    const auto [ptr, ec] = std::from_chars(answer.data(), answer.data() + answer.size(), number);
+    if (ec == std::errc() && ptr == answer.data() + answer.size())
+      given[side].push_back(number);  // digits: an integer answer (range questions)
+    else
+      given[side].push_back(answer);
+  }
+  if (!doc.contains("choices") || !doc["choices"].is_object()) doc["choices"] = nlohmann::json::object();
+  for (auto& [side, value] : given.items()) doc["choices"][side] = value;
+  return doc.dump();
+}
+
+struct resolve_args {
+  std::string procedure;
+  std::string ruleset = "fantasy_warriors";
+  std::vector<std::string> variants;
+  std::vector<std::string> options;
+  std::uint64_t seed = 1;
+  std::string dice;
+  std::string input;
+  std::vector<std::string> choose;
+  std::vector<std::string> policies;
+  bool explain = false;
+};
+
+int cmd_resolve(const resolve_args& a) {
+  muster::kernel k(a.seed);
+  muster::runtime rt(k);
+  load_modules(rt, a.ruleset, a.variants, a.options);
+  replay_dice* replay = nullptr;
+  if (!a.dice.empty()) {
+    auto source = std::make_unique<replay_dice>(parse_faces(a.dice));
+    replay = source.get();
+    k.dice.set_source(std::move(source));
+  }
+  const std::string input = merge_choices(read_input(a.input), a.choose, a.policies);
+  std::string result;
+  try {
+    result = rt.resolve(a.procedure, input);
+  } catch (const muster::script_error& e) {
+    if (replay && !replay->failure().empty()) throw resolve_input_error{"--dice", replay->failure()};
+    throw;
+  }
+  if (replay && replay->remaining() > 0)
+    std::fprintf(stderr, "muster: resolve: note: %zu --dice face(s) left unused\n", replay->remaining());
+  if (a.explain) {
+    const auto text = nlohmann::json::parse(rt.call_ruleset("explain", "[" + result + "]"));
+    if (!text.is_string()) muster::fail("ruleset '{}': explain must return a string", a.ruleset);
+    std::fputs(text.get_ref<const std::string&>().c_str(), stdout);
+  } else {
+    std::fputs(result.c_str(), stdout);
+    std::fputc('\n', stdout);
+  }
   return 0;
 }
 
@@ -103,6 +258,23 @@ int main(int argc, char** argv) {
   run_cmd->add_flag("--show-log", run.show_log, "Print the event log after the run");
   run_cmd->add_flag("--jsonl", run.jsonl, "Event log as JSON Lines instead of text");
 
+  resolve_args res;
+  auto* resolve_cmd = app.add_subcommand(
+      "resolve", "Resolve one rules procedure on a JSON description and print the JSON result");
+  resolve_cmd->add_option("procedure", res.procedure, "The procedure (e.g. threat, threat_test)")
+      ->required();
+  resolve_cmd->add_option("--ruleset", res.ruleset, "Ruleset (default fantasy_warriors)");
+  resolve_cmd->add_option("--variant", res.variants, "Variant name or path (repeatable)");
+  resolve_cmd->add_option("--option", res.options,
+                          "Module option NAME=VALUE, or MODULE.NAME=VALUE for a variant (repeatable)");
+  resolve_cmd->add_option("--seed", res.seed, "Seed of the dice (default 1)");
+  resolve_cmd->add_option("--dice", res.dice, "Scripted dice faces in order, e.g. 6,5,3 (replay)");
+  resolve_cmd->add_option("--input", res.input, "The JSON description: a file, or - for stdin");
+  resolve_cmd->add_option("--choose", res.choose,
+                          "Scripted answer SIDE=ANSWER for that side's next choice (repeatable)");
+  resolve_cmd->add_option("--policy", res.policies, "Policy SIDE=NAME answering that side's choices");
+  resolve_cmd->add_flag("--explain", res.explain, "Print the result as readable text instead of JSON");
+
   auto* rules_cmd = app.add_subcommand("rules", "Rulesets and variants");
   rules_cmd->require_subcommand(1);
   auto* list_cmd = rules_cmd->add_subcommand("list", "List the rulesets and variants with versions");
@@ -114,7 +286,14 @@ int main(int argc, char** argv) {
   }
   try {
     if (run_cmd->parsed()) return cmd_run(run);
+    if (resolve_cmd->parsed()) return cmd_resolve(res);
     if (list_cmd->parsed()) return cmd_rules_list();
+  } catch (const resolve_input_error& e) {
+    std::fprintf(stderr, "muster: resolve: %s: %s\n", e.field.c_str(), e.why.c_str());
+    return 2;
+  } catch (const muster::input_error& e) {
+    std::fprintf(stderr, "muster: resolve: %s\n", e.what());
+    return 2;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "muster: %s\n", e.what());
     return 1;

@@ -13,6 +13,8 @@
 #include <string_view>
 #include <vector>
 
+#include "muster/error.hpp"
+
 namespace muster {
 
 struct kernel;
@@ -53,6 +55,21 @@ struct loaded_module {
   std::map<std::string, std::string> options;  ///< every option's resolved value, as text
 };
 
+/// Bad input to a rules procedure: the field at fault and why, e.g. field() "unit.quality",
+/// why() "\"elitee\" is not one of elite, veteran, ..."; what() is "<field>: <why>" (one
+/// line). Rulesets raise it from Lua as the error string "input: <field>: <why>".
+class input_error : public error {
+ public:
+  input_error(std::string field, std::string why)
+      : error(field + ": " + why), field_(std::move(field)), why_(std::move(why)) {}
+  const std::string& field() const noexcept { return field_; }
+  const std::string& why() const noexcept { return why_; }
+
+ private:
+  std::string field_;
+  std::string why_;
+};
+
 /// Option overrides as typed on a command line (name -> text); the manifest gives the types.
 using option_values = std::map<std::string, std::string>;
 
@@ -85,6 +102,24 @@ class runtime {
   /// apply(ruleset, options, context).
   const loaded_module& load_variant(std::string_view name_or_path,
                                   const option_values& options = {});
+  /// Calls the loaded ruleset's function `function` with the JSON array `args_json`, one
+  /// argument per element (converted as resolve() converts its input), and returns its first
+  /// result as JSON text (null when it returns nothing; keys sorted, indented by 2). Throws
+  /// muster::error when no ruleset is loaded or it has no such function, input_error for
+  /// arguments that are not a JSON array or cannot cross into Lua and for an error the
+  /// ruleset raises as "input: <field>: <why>", script_error for any other failure, and
+  /// muster::error "result...: <why>" for a result JSON cannot hold.
+  std::string call_ruleset(std::string_view function, std::string_view args_json);
+  /// Resolves one rules procedure: ruleset.resolve(procedure, input) with `input_json` (a
+  /// JSON object; see docs/resolve.md for the conversion) and returns the result table as
+  /// JSON text, keys sorted, indented by 2. The input's member "choices", when present, is
+  /// taken out before the ruleset sees it: {side: [answers...]} scripts that side's answers
+  /// (consumed in order, attributed "script"), {side: "policy"} sets its policy. Dice come
+  /// from the kernel's roller as the caller set it up (seeded, scripted, explain/sample).
+  /// Throws as call_ruleset; input_error::field() is "input" for input that is not a JSON
+  /// object, "choices.<side>" for a bad choices entry.
+  std::string resolve(std::string_view procedure, std::string_view input_json);
+
   /// The modules loaded so far, in load order.
   const std::vector<loaded_module>& modules() const;
   /// Every ruleset and variant under root/scripts/rulesets, read from their manifests.

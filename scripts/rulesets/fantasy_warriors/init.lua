@@ -25,6 +25,7 @@ M.set_row = core.set_row
 M.get_table = core.get_table
 M.lists = core.lists
 M.check_unit = units.check_unit
+M.explain = require("explain").text  -- a result as readable text (muster resolve --explain)
 -- The rule areas themselves, for tests and for variants that need more than a patch.
 M.modules = { core = core, units = units, quality = quality, reactions = reactions, threat = threat, morale = morale,
   shooting = shooting }

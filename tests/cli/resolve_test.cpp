@@ -1,0 +1,215 @@
+// `muster resolve` as a user runs it: the built binary in a child process. The Threat example
+// of FANTASY WARRIORS (p.20) replayed with --dice and the Dwarves' choice to counter-threaten,
+// JSON and --explain output, exit status 2 with one line "muster: resolve: <field>: <why>"
+// for bad input, 1 with file:line for a script's own failure, and seeded determinism.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <nlohmann/json.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace fs = std::filesystem;
+using json = nlohmann::json;
+
+namespace {
+
+const std::string fixtures = MUSTER_SOURCE_DIR "/tests/cli/fixtures/";
+const std::string threat_json = fixtures + "threat.json";
+
+struct outcome {
+  int status = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  return bytes.str();
+}
+
+// Runs `muster <args>` (args are shell words, quoted by the caller), optionally with `stdin_text`
+// on standard input, from the source folder; returns the exit status and both streams.
+outcome muster(const std::string& args, const std::string& stdin_text = "") {
+  static int counter = 0;
+  const fs::path dir = fs::temp_directory_path() /
+                       ("muster-cli-" + std::to_string(::getpid()) + "-" + std::to_string(++counter));
+  fs::create_directories(dir);
+  {
+    std::ofstream in(dir / "in");
+    in << stdin_text;
+  }
+  const std::string command = "cd '" MUSTER_SOURCE_DIR "' && '" MUSTER_EXE "' " + args + " < '" +
+                              (dir / "in").string() + "' > '" + (dir / "out").string() + "' 2> '" +
+                              (dir / "err").string() + "'";
+  const int raw = std::system(command.c_str());
+  outcome o;
+  o.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  o.out = slurp(dir / "out");
+  o.err = slurp(dir / "err");
+  fs::remove_all(dir);
+  return o;
+}
+
+std::size_t lines(const std::string& text) {
+  std::size_t n = 0;
+  for (char c : text) n += c == '\n';
+  return n;
+}
+
+std::string modifier_ids(const json& test) {
+  std::string out;
+  for (const auto& m : test["modifiers"]) out += (out.empty() ? "" : " ") + m["id"].get<std::string>();
+  return out;
+}
+
+}  // namespace
+
+TEST(cli_resolve, replays_the_threat_example_with_dice_and_the_dwarves_choice) {
+  const outcome o = muster("resolve threat --dice 4,5 --input '" + threat_json + "'");
+  ASSERT_EQ(o.status, 0) << o.err;
+  EXPECT_EQ(o.err, "");
+  const json r = json::parse(o.out);
+  EXPECT_EQ(r["procedure"], "threat");
+  EXPECT_EQ(r["outcome"], "ok/bloodlust");
+  // The Dwarves: 4, +1 veteran, -1 Orc musician, -1 Orc worth, +1 standard, +1 leader = 5: OK.
+  EXPECT_EQ(r["test"]["unit"], "Dwarf infantry");
+  EXPECT_EQ(r["test"]["dice"][0]["faces"], json({4}));
+  EXPECT_EQ(r["test"]["dice"][0]["dice"], "1D6");
+  EXPECT_EQ(modifier_ids(r["test"]), "quality enemy_musicians enemy_worth standard leader");
+  EXPECT_EQ(r["test"]["modifiers"][0]["value"], 1);
+  EXPECT_EQ(r["test"]["modifiers"][0]["source"], "fantasy_warriors p.20");
+  EXPECT_EQ(r["test"]["score"], 5);
+  EXPECT_EQ(r["test"]["reaction"], "ok");
+  // They choose to counter-threaten (the input's "choices"), and the Orcs test: 5 +1 +1 = 7.
+  EXPECT_EQ(r["counter_threat"], true);
+  EXPECT_EQ(r["counter_threat_chosen_by"], "script");
+  EXPECT_EQ(r["counter_test"]["dice"][0]["faces"], json({5}));
+  EXPECT_EQ(modifier_ids(r["counter_test"]), "musicians leader");
+  EXPECT_EQ(r["counter_test"]["score"], 7);
+  EXPECT_EQ(r["counter_test"]["reaction"], "bloodlust");
+}
+
+TEST(cli_resolve, choose_on_the_command_line_replaces_the_inputs_answers) {
+  const std::string input = slurp(threat_json);
+  const outcome o = muster("resolve threat --dice 4,5 --input - --choose defender=no", input);
+  ASSERT_EQ(o.status, 0) << o.err;
+  const json r = json::parse(o.out);
+  EXPECT_EQ(r["counter_threat"], false);
+  EXPECT_EQ(r["counter_threat_chosen_by"], "script");
+  EXPECT_EQ(r["outcome"], "ok");
+  EXPECT_EQ(r.count("counter_test"), 0u);
+  EXPECT_EQ(o.err, "muster: resolve: note: 1 --dice face(s) left unused\n");
+}
+
+TEST(cli_resolve, without_an_answer_the_policy_first_declines) {
+  json input = json::parse(slurp(threat_json));
+  input.erase("choices");
+  const outcome o = muster("resolve threat --dice 4 --input -", input.dump());
+  ASSERT_EQ(o.status, 0) << o.err;
+  const json r = json::parse(o.out);
+  EXPECT_EQ(r["counter_threat"], false);
+  EXPECT_EQ(r["counter_threat_chosen_by"], "policy:first");
+  const outcome p = muster("resolve threat --dice 4,5 --input - --policy defender=last", input.dump());
+  ASSERT_EQ(p.status, 0) << p.err;
+  EXPECT_EQ(json::parse(p.out)["counter_threat_chosen_by"], "policy:last");
+}
+
+TEST(cli_resolve, explain_prints_the_same_result_as_text) {
+  const outcome o = muster("resolve threat --dice 4,5 --input '" + threat_json + "' --explain");
+  ASSERT_EQ(o.status, 0) << o.err;
+  EXPECT_TRUE(o.out.starts_with(
+      "threat: ok/bloodlust\n"
+      "  test (threat_test): ok\n"
+      "    threat test, Dwarf infantry: 1D6 rolled 4 = 4\n"
+      "    +1 veteran (quality throw) (fantasy_warriors p.20)\n"
+      "    -1 each musician in the threatening unit (fantasy_warriors p.20)\n"
+      "    -1 the threatening unit has greater (or equal) total worth (fantasy_warriors p.20)\n"
+      "    +1 your unit has a standard bearer (fantasy_warriors p.20)\n"
+      "    +1 your unit has a leader (fantasy_warriors p.20)\n"))
+      << o.out;
+  EXPECT_NE(o.out.find("    score: 5\n"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("  counter_threat: true\n  counter_threat_chosen_by: script\n"
+                       "  counter_test (threat_test): bloodlust\n"
+                       "    threat test, Orc infantry: 1D6 rolled 5 = 5\n"),
+            std::string::npos)
+      << o.out;
+  EXPECT_NE(o.out.find("    score: 7\n"), std::string::npos) << o.out;
+}
+
+TEST(cli_resolve, bad_input_exits_2_with_one_line_naming_the_field) {
+  const std::string in = "--input '" + threat_json + "'";
+  const struct {
+    std::string args;
+    std::string stdin_text;
+    std::string line;
+  } cases[] = {
+      {"resolve threet " + in, "", "muster: resolve: procedure: unknown procedure \"threet\" (known: "},
+      {"resolve threat --input -", R"({"threatener": {"figures": 10, "quality": "average", "type": "tribal"}})",
+       "muster: resolve: target: table expected, got nil"},
+      {"resolve threat_test --input -",
+       R"({"unit": {"figures": "ten", "quality": "elite", "type": "tribal"}, "threatener": {"figures": 1, "quality": "poor", "type": "tribal"}})",
+       "muster: resolve: unit.figures: integer expected, got \"ten\""},
+      {"resolve threat_test --input -",
+       R"({"unit": {"figures": 10, "quality": "elitee", "type": "tribal"}, "threatener": {"figures": 1, "quality": "poor", "type": "tribal"}})",
+       "muster: resolve: unit.quality: \"elitee\" is not one of elite, veteran, average, poor, unpredictable"},
+      {"resolve threat --input -", [] {
+         json far = json::parse(slurp(threat_json));
+         far["distance"] = 14;  // beyond the 12in a threat reaches
+         return far.dump();
+       }(),
+       "muster: resolve: threatener: the target is 14in away, beyond 12in"},
+      {"resolve threat --input -", "{\"target\": ", "muster: resolve: input: not valid JSON: parse error at line 1"},
+      {"resolve threat --input -", "[]", "muster: resolve: input: a JSON object expected, got array"},
+      {"resolve threat --input -", R"({"target": {"profiles": [null]}})",
+       "muster: resolve: target.profiles[1]: null is not allowed in an array (Lua arrays have no holes)"},
+      {"resolve threat --input no/such/file.json", "", "muster: resolve: --input: cannot read 'no/such/file.json'"},
+      {"resolve threat --dice 4 " + in, "",
+       "muster: resolve: --dice: scripted dice ran out: \"threat test, Orc infantry\" needs 1D6, 0 faces left"},
+      {"resolve threat --dice 4,7 " + in, "",
+       "muster: resolve: --dice: scripted dice: face 7 is impossible on a D6 (\"threat test, Orc infantry\")"},
+      {"resolve threat --dice 4,x " + in, "", "muster: resolve: --dice: 'x' is not a face (want 6,5,3,...)"},
+      {"resolve threat --dice 4,5 --choose defender=maybe " + in, "",
+       "muster: resolve: choices.defender: choice 'counter_threaten' for defender (script): answer \"maybe\" is not an option (want one of \"no\", \"yes\")"},
+      {"resolve threat --dice 4,5 --policy defender=bold " + in, "",
+       "muster: resolve: choices.defender: choice: unknown policy 'bold' (known: first, last, random)"},
+      {"resolve threat --choose defender " + in, "", "muster: resolve: --choose: 'defender': want SIDE=VALUE"},
+  };
+  for (const auto& c : cases) {
+    const outcome o = muster(c.args, c.stdin_text);
+    EXPECT_EQ(o.status, 2) << c.args << "\n" << o.err;
+    EXPECT_EQ(o.out, "") << c.args;
+    EXPECT_EQ(lines(o.err), 1u) << c.args << "\n" << o.err;
+    EXPECT_TRUE(o.err.starts_with(c.line)) << c.args << "\n" << o.err;
+  }
+}
+
+TEST(cli_resolve, a_scripts_own_failure_exits_1_with_its_file_and_line) {
+  const outcome o = muster("resolve threat --dice 4,5 --variant '" + fixtures +
+                           "broken_variant.lua' --input '" + threat_json + "'");
+  EXPECT_EQ(o.status, 1);
+  EXPECT_EQ(o.out, "");
+  EXPECT_EQ(o.err, "muster: tests/cli/fixtures/broken_variant.lua:8: attempt to index field 'nope' (a nil value)\n");
+  const outcome p = muster("resolve threat --option handgun_rage=x --input '" + threat_json + "'");
+  EXPECT_EQ(p.status, 1);
+  EXPECT_TRUE(p.err.starts_with("muster: ruleset 'fantasy_warriors': unknown option 'handgun_rage'")) << p.err;
+  EXPECT_EQ(lines(p.err), 1u);
+}
+
+TEST(cli_resolve, the_seed_decides_the_dice_and_the_same_seed_repeats) {
+  const std::string args = "resolve threat --input '" + threat_json + "' --seed ";
+  const outcome a = muster(args + "11");
+  const outcome b = muster(args + "11");
+  ASSERT_EQ(a.status, 0) << a.err;
+  EXPECT_EQ(a.out, b.out);
+  bool differs = false;
+  for (int seed = 1; seed <= 10 && !differs; ++seed) differs = muster(args + std::to_string(seed)).out != a.out;
+  EXPECT_TRUE(differs);
+}
