@@ -113,6 +113,9 @@ local function sorted_keys(t)
 end
 
 --- The missile-weapon row of a unit's weapon; an input error when it has none.
+---@param unit table checked unit
+---@param path string the unit's name in errors ("shooter")
+---@return table row {short, long, ranks?, per_worth?, max_volleys}
 function M.weapon_row(unit, path)
   local row = core.get_table("missile_weapons")[unit.weapon]
   if not row then
@@ -123,6 +126,8 @@ function M.weapon_row(unit, path)
 end
 
 --- The short and long range of `weapon` under the options, and the source of the numbers.
+---@param weapon string
+---@param options table the ruleset's options (handgun_range)
 ---@return table limits {short, long}
 ---@return string source
 function M.ranges(weapon, options)
@@ -135,6 +140,9 @@ end
 
 --- Settles the range band into `res`: from a distance (beyond long range is impossible) or
 --- a declared band; flyers shooting or shot at always count long range (page 22).
+---@param res table the result filled in
+---@param c table {shooter, target?, distance?, range?, options}
+---@return string band "short" | "long"
 function M.range_band(res, c)
   local limits, source = M.ranges(c.shooter.weapon, c.options)
   res.short_range, res.long_range, res.range_source = limits.short, limits.long, source
@@ -164,6 +172,10 @@ end
 --- Declares the volleys into `res`: the declared number, or the shooting side's choice
 --- (question "volleys", range 1..limit). Never more than the unit's volley counters, the
 --- weapon's maximum, or one volley for a flying unit (no blackening the sky in the air).
+---@param res table the result filled in
+---@param c table {shooter, volleys?, side}
+---@param row table the weapon's row (M.weapon_row)
+---@return integer volleys
 function M.declare_volleys(res, c, row)
   local counters = c.shooter.volleys
   if counters == 0 then core.fail("shooter.volleys", "no volley counters left: the unit cannot shoot") end
@@ -197,6 +209,10 @@ end
 --- The dice one volley throws, into `res`: 1D per figure in the ranks that may shoot (the
 --- frontage is figures / ranks, rounded up), or 1D per point of worth for war machines.
 --- `figures_shooting` (optional) names fewer figures, e.g. some without line of sight.
+---@param res table the result filled in
+---@param c table {shooter, figures_shooting?}
+---@param row table the weapon's row (M.weapon_row)
+---@return integer dice per volley
 function M.volley_dice(res, c, row)
   local u = c.shooter
   local eligible
@@ -226,7 +242,9 @@ local function tag(applied, throw)
 end
 
 --- The hit throw into `res`: `dice` D6, a natural 6 hits, a natural 1 misses, the rest hit
---- on 4+ after the "shooting_hit" list. c = {shooter, range, volleys, time, dice}.
+--- on 4+ after the "shooting_hit" list.
+---@param res table the result filled in
+---@param c table {shooter, range, volleys, time?, dice}
 ---@return integer hits
 function M.hit_throw(res, c)
   local applied, total = core.apply("shooting_hit", c)
@@ -246,7 +264,8 @@ end
 
 --- The kill throw into `res`: 1D per hit, a natural 6 kills, a natural 1 fails, the rest
 --- add the "shooting_kill" list and kill from the weapon v armour cell up.
---- c = {shooter, target (the profile shot at), hits, cover}.
+---@param res table the result filled in
+---@param c table {shooter, target (the profile shot at), hits, cover}
 ---@return integer kills
 function M.kill_throw(res, c)
   local applied, total = core.apply("shooting_kill", c)
@@ -469,7 +488,9 @@ end
 
 --- Shares `kills` out on the target unit into `res`: kills to specials and individuals,
 --- saving throws, annihilation or a lone figure; the losses, Command Test deaths.
---- c = {target, kills, alone, side, options}.
+---@param res table the result filled in
+---@param c table {target (checked unit), kills, alone, side, options}
+---@return table res
 function M.casualties(res, c)
   local u = c.target
   res.figures_at_start = u.figures
@@ -576,6 +597,8 @@ end
 
 --- One unit shooting at one target: declare, hit, kill, share the kills out.
 ---@param input table see M.procedures.shoot.fields
+---@param options table the ruleset's options
+---@return table result
 function M.shoot(input, options)
   local res = core.result("shoot")
   local shooter, row = check_shooter(input, res)
