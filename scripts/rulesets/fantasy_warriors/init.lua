@@ -12,6 +12,8 @@ local reactions = require("reactions")
 local threat = require("threat")
 local shooting = require("shooting")
 local morale = require("morale")
+local combat = require("combat")
+local man_to_man = require("man_to_man")
 
 local M = {}
 M.options = options
@@ -28,12 +30,12 @@ M.check_unit = units.check_unit
 M.explain = require("explain").text  -- a result as readable text (muster resolve --explain)
 -- The rule areas themselves, for tests and for variants that need more than a patch.
 M.modules = { core = core, units = units, quality = quality, reactions = reactions, threat = threat, morale = morale,
-  shooting = shooting }
+  shooting = shooting, combat = combat, man_to_man = man_to_man }
 
 --- The procedures `muster resolve` and scripts call by name, gathered from the rule areas:
 --- each area module exports `procedures = { name = {doc, fields, run(input, options)} }`.
 M.procedures = {}
-for _, area in ipairs({ threat, morale, shooting }) do
+for _, area in ipairs({ threat, morale, shooting, combat, man_to_man }) do
   for name, p in pairs(area.procedures) do
     if M.procedures[name] then error("procedure '" .. name .. "' defined twice") end
     M.procedures[name] = { doc = p.doc, fields = p.fields, run = function(input) return p.run(input, options) end }

@@ -1,0 +1,714 @@
+--- Fantasy Warriors Phase Four, Combat (pages 30-33): who fights and in how many ranks, the
+--- hit throw (list "combat_hit") and kill throw (list "combat_kill", table
+--- "weapon_v_armour"), riders on beasts, flyers, standard captures, several units a side, and
+--- one combat round between two sides in the book's order. The kills' fall on specials,
+--- saves and annihilation are combat_kills.lua's; the Combat Test is morale.lua's (each unit's
+--- result carries its inputs). Uses muster.dice (through core), muster.choice; no other
+--- randomness, and it changes no input (casualties are reported, `after` is a new table).
+local core = require("core")
+local units = require("units")
+local kills = require("combat_kills")
+
+local M = {}
+
+-- ---------------------------------------------------------------------------------------
+-- Data (patchable: core.set_row, add_modifier...; docs/assumptions/combat.md)
+-- ---------------------------------------------------------------------------------------
+
+-- The throws' own numbers: a modified 4 or more hits (page 31); the champion's extra die;
+-- ATTACK orders add one die per 5 already in hand (page 31, Example COMBAT).
+core.define_table("combat_throws", {
+  hit = { target = 4 },
+  champion = { dice = 1 },
+  attack_order = { per = 5 },
+}, 31)
+
+-- Quality order for "better" and "lesser" quality (page 31). Unpredictable is not in the
+-- book's order: it ranks with Average (its quality throw averages 0) [unknown].
+core.define_table("quality_order", {
+  elite = { rank = 4 }, veteran = { rank = 3 }, average = { rank = 2 }, unpredictable = { rank = 2 },
+  poor = { rank = 1 },
+}, 31)
+
+-- The ranks a weapon in use fights in, on foot (page 30; notes on weapons page 32). A
+-- polearm uses the spear's ranks when used as a spear. Mounted figures fight in one rank.
+core.define_table("fighting_ranks", {
+  spear = { ranks = 2 },
+  pike = { ranks = 3 },
+}, 30)
+
+-- Which row of the weapon v armour table a profile's weapon reads (page 32): lances share the
+-- spear's row; missile troops fight hand to hand with their side-arms [unknown: the book is
+-- silent]; a polearm is declared as spear or two-handed each combat (not a row of its own).
+core.define_table("combat_weapon", {
+  hand = { row = "hand" }, two_handed = { row = "two_handed" }, spear = { row = "spear" },
+  lance = { row = "spear" }, pike = { row = "pike" }, tooth_and_claw = { row = "tooth_and_claw" },
+  horn_and_hoof = { row = "horn_and_hoof" }, bow = { row = "hand" }, longbow = { row = "hand" },
+  crossbow = { row = "hand" }, giant_crossbow = { row = "hand" }, handgun = { row = "hand" },
+  ballista = { row = "hand" },
+}, 32)
+
+-- Weapon versus armour (page 32): the lowest final kill score that kills. The book lists
+-- every killing score ("4,5,6"); each list runs from this number to 6, and a modified score
+-- above 6 kills too. Pike none/medium/heavy [unknown], tooth & claw and horn & hoof
+-- none/medium/heavy [inferred]: docs/assumptions/combat.md.
+core.define_table("weapon_v_armour", {
+  hand = { none = 3, light = 3, medium = 4, heavy = 5, extra_heavy = 6 },
+  two_handed = { none = 2, light = 2, medium = 3, heavy = 4, extra_heavy = 5 },
+  spear = { none = 3, light = 4, medium = 5, heavy = 6, extra_heavy = 6 },
+  pike = { none = 3, light = 4, medium = 5, heavy = 6, extra_heavy = 6 },
+  tooth_and_claw = { none = 2, light = 3, medium = 4, heavy = 5, extra_heavy = 6 },
+  horn_and_hoof = { none = 3, light = 3, medium = 3, heavy = 4, extra_heavy = 5 },
+}, 32)
+
+local function rank_of(q)
+  return core.get_table("quality_order")[q].rank
+end
+
+-- Hit throw modifiers (page 31), added to every die showing 2-5. ctx = {unit, enemy,
+-- disorganised, ranks}: unit and enemy are the profiles fighting (a unit's own profile, the
+-- rider-and-mount profile when chosen, or a lone individual's).
+core.define_list("combat_hit", {
+  { id = "lesser_quality", page = 31, value = -1, reason = "your unit is of lesser quality than the enemy",
+    when = function(c) return rank_of(c.unit.quality) < rank_of(c.enemy.quality) end },
+  { id = "disorganised", page = 31, value = -1, reason = "your unit is disorganised",
+    when = function(c) return c.disorganised end },
+  { id = "ranks", page = 31, value = -1, reason = "your unit is fighting in 2 or more ranks",
+    when = function(c) return c.ranks >= 2 end },
+  { id = "better_quality", page = 31, value = 1, reason = "your unit is of better quality than the enemy",
+    when = function(c) return rank_of(c.unit.quality) > rank_of(c.enemy.quality) end },
+  { id = "enemy_no_shield", page = 31, value = 1, reason = "the enemy has no shield",
+    when = function(c) return not c.enemy.shield_in_use end },
+})
+
+-- Kill throw modifiers (page 32), added to every die showing 2-5. ctx = {unit, enemy,
+-- bloodlust, defending_standard}. Resilience is a minus factor (RES <= 0) added as it is:
+-- "subtract the enemy's resilience" read by its definition (part 1 §18.9).
+core.define_list("combat_kill", {
+  { id = "strength", page = 32, reason = "the strength of your unit",
+    value = function(c) return c.unit.strength end },
+  { id = "resilience", page = 32, reason = "the enemy's resilience",
+    value = function(c) return c.enemy.resilience end },
+  { id = "bloodlust", page = 32, value = 1, reason = "your unit is in bloodlust",
+    when = function(c) return c.bloodlust end },
+  { id = "defending_standard", page = 32, value = 1, reason = "your unit is defending its standard",
+    when = function(c) return c.defending_standard end },
+})
+
+-- ---------------------------------------------------------------------------------------
+-- The throws (shared with man_to_man.lua)
+-- ---------------------------------------------------------------------------------------
+
+local function tag(applied, throw)
+  for _, m in ipairs(applied) do m.throw = throw end
+  return applied
+end
+
+--- The weapon-table row a profile fights with: `use` is the polearm's declared use.
+---@return string row
+function M.weapon_row(profile, use)
+  if profile.weapon == "polearm" then return use end
+  return core.get_table("combat_weapon")[profile.weapon].row
+end
+
+--- The hit throw into `out` (recorded into `res`): `dice` D6, a natural 6 hits, a natural 1
+--- misses, the rest hit on 4+ after the "combat_hit" list.
+--- c = {unit, enemy, disorganised, ranks, dice, label}.
+---@return integer hits
+function M.hit_throw(res, out, c)
+  local applied, total = core.apply("combat_hit", c)
+  tag(applied, c.label)
+  core.add_modifiers(res, applied)
+  out.hit_modifiers = applied
+  out.hit_modifier = total
+  out.hit_target = core.get_table("combat_throws").hit.target
+  out.hit_dice = c.dice
+  if c.dice == 0 then
+    out.hits, out.automatic_hits, out.automatic_misses = 0, 0, 0
+    return 0
+  end
+  local r = core.count(res, { n = c.dice, target = out.hit_target, modifier = total, natural_max = true,
+                              natural_min = true, label = c.label })
+  out.hits, out.automatic_hits, out.automatic_misses = r.successes, r.natural_max, r.natural_min
+  return r.successes
+end
+
+--- The kill throw into `out`: 1D per hit, a natural 6 kills, a natural 1 fails, the rest add
+--- the "combat_kill" list and kill from the weapon v armour cell up.
+--- c = {unit, enemy, row, hits, bloodlust, defending_standard, label}.
+---@return integer kills
+function M.kill_throw(res, out, c)
+  local applied, total = core.apply("combat_kill", c)
+  tag(applied, c.label)
+  core.add_modifiers(res, applied)
+  out.kill_modifiers = applied
+  out.kill_modifier = total
+  out.weapon_row = c.row
+  out.kill_target = core.get_table("weapon_v_armour")[c.row][c.enemy.armour]
+  out.kill_table_source = core.row_source("weapon_v_armour", c.row)
+  if c.hits == 0 then
+    out.kills, out.automatic_kills, out.automatic_failures = 0, 0, 0
+    return 0
+  end
+  local r = core.count(res, { n = c.hits, target = out.kill_target, modifier = total, natural_max = true,
+                              natural_min = true, label = c.label })
+  out.kills, out.automatic_kills, out.automatic_failures = r.successes, r.natural_max, r.natural_min
+  return r.successes
+end
+
+-- ---------------------------------------------------------------------------------------
+-- Fighters: a unit (or a lone individual) on one side, checked, with its declarations
+-- ---------------------------------------------------------------------------------------
+
+local fighter_fields = { "unit", "individual", "in_contact", "rear_ranks", "profiles_in_contact",
+  "against", "target", "fight_ranks", "polearm", "rider_profile", "capture_standard" }
+local against_fields = { "target", "in_contact", "rear_ranks", "profiles_in_contact" }
+
+local function copy(t)
+  if type(t) ~= "table" then return t end
+  local out = {}
+  for k, v in pairs(t) do out[k] = copy(v) end
+  return out
+end
+
+local function specials_of(u)
+  return (u.leader and 1 or 0) + (u.champion and 1 or 0) + u.musicians + (u.standard and 1 or 0)
+end
+
+-- The effective profile this phase: the unit's, with the rider-and-mount line over it.
+local function with_profile(u, bottom)
+  local e = {}
+  for k, v in pairs(u) do e[k] = v end
+  if bottom then
+    for k, v in pairs(bottom) do e[k] = v end
+  end
+  return e
+end
+
+-- A lone individual fights with his full profile as a unit of one figure (page 30).
+local function individual_as_unit(ind)
+  local u = with_profile(ind)
+  u.figures = 1
+  u.leader, u.champion, u.musicians, u.standard = false, false, 0, false
+  u.orders, u.reaction, u.disorganised, u.hero = "none", "ok", false, false
+  u.flying, u.mounted, u.profiles, u.individuals, u.ranks = false, false, {}, {}, 1
+  return u
+end
+
+local function check_fighter(raw, side, index, path)
+  core.check_fields(raw, fighter_fields, path)
+  local f = { side = side, index = index, path = path }
+  if (raw.unit == nil) == (raw.individual == nil) then
+    core.fail(path, "give unit or individual (a lone individual fighting a unit), one of them")
+  end
+  if raw.unit ~= nil then
+    f.raw = raw.unit
+    f.unit = units.check_unit(raw.unit, path .. ".unit")
+    f.lone = false
+  else
+    f.raw = raw.individual
+    f.individual = units.check_individual(raw.individual, path .. ".individual")
+    f.unit = individual_as_unit(f.individual)
+    f.lone = true
+    for _, k in ipairs({ "rear_ranks", "profiles_in_contact", "fight_ranks", "rider_profile" }) do
+      if raw[k] ~= nil then core.fail(path .. "." .. k, "a lone individual has no " .. k:gsub("_", " ")) end
+    end
+  end
+  f.name = f.unit.name
+  f.input = raw
+  return f
+end
+
+-- Side input: one fighter table, or an array of them.
+local function check_side_list(list, side)
+  if type(list) ~= "table" then core.fail(side, "a fighter {unit = ...} or an array of them expected") end
+  if list[1] == nil then list = { list } end
+  local out = {}
+  for i, raw in ipairs(list) do out[i] = check_fighter(raw, side, i, side .. "[" .. i .. "]") end
+  return out
+end
+
+-- Rear ranks from the unit's formation: `ranks` ranks of ceil(figures / ranks).
+local function formation_ranks(u)
+  local width = math.ceil(u.figures / u.ranks)
+  local out = {}
+  for k = 2, 3 do
+    out[k] = math.max(0, math.min(width, u.figures - (k - 1) * width))
+  end
+  return width, out
+end
+
+-- Splits each fighter's figures into attacks (one per enemy unit it fights): the figures in
+-- contact, the rear-rank figures behind them, the other-profile figures among the front.
+local function plan_attacks(res, f, enemies, enemy_side_name)
+  local raw, u = f.input, f.unit
+  local by_name = {}
+  for _, e in ipairs(enemies) do by_name[e.name] = e end
+  local function target_of(name, path)
+    local e = by_name[name]
+    if not e then
+      local names = {}
+      for _, x in ipairs(enemies) do names[#names + 1] = x.name end
+      core.fail(path, string.format("%s is not an enemy unit in this combat (%s)", core.show(name), table.concat(names, ", ")))
+    end
+    return e
+  end
+  local width, rear_default = formation_ranks(u)
+  local entries = {}
+  if raw.against ~= nil then
+    for _, k in ipairs({ "target", "in_contact", "rear_ranks", "profiles_in_contact" }) do
+      if raw[k] ~= nil then core.fail(f.path .. "." .. k, "give it in each `against` entry instead") end
+    end
+    if type(raw.against) ~= "table" or raw.against[1] == nil then core.fail(f.path .. ".against", "a non-empty array expected") end
+    for i, a in ipairs(raw.against) do
+      local ap = f.path .. ".against[" .. i .. "]"
+      core.check_fields(a, against_fields, ap)
+      if a.target == nil then core.fail(ap .. ".target", "missing (the name of an enemy unit)") end
+      entries[i] = { target = target_of(a.target, ap .. ".target"), path = ap,
+                     in_contact = core.check_int(a.in_contact, ap .. ".in_contact", 0, u.figures),
+                     rear_ranks = a.rear_ranks, profiles_in_contact = a.profiles_in_contact }
+    end
+  else
+    local target
+    if raw.target ~= nil then
+      target = target_of(raw.target, f.path .. ".target")
+    elseif #enemies == 1 then
+      target = enemies[1]
+    else
+      local names = {}
+      for _, e in ipairs(enemies) do names[#names + 1] = e.name end
+      local answer = kills.choose(res, f.name, { side = f.side_name, question = "combat_target",
+        prompt = f.name .. ": which enemy unit does it fight?", options = names })
+      target = by_name[answer]
+    end
+    local default_contact = f.lone and 1 or math.min(u.figures, width)
+    entries[1] = { target = target, path = f.path,
+                   in_contact = core.check_int(raw.in_contact, f.path .. ".in_contact", 0, u.figures, default_contact),
+                   rear_ranks = raw.rear_ranks, profiles_in_contact = raw.profiles_in_contact }
+  end
+  -- Front figures: the specials stand in the front rank (page 30), then the other-profile
+  -- figures (default: as many as fit), then warriors.
+  local front = 0
+  for _, e in ipairs(entries) do front = front + e.in_contact end
+  if front > u.figures then
+    core.fail(f.path, string.format("%d figures in contact but the unit has %d", front, u.figures))
+  end
+  local free_slots = front - math.min(specials_of(u), front)
+  local pool = {}
+  for i, p in ipairs(u.profiles) do pool[i] = p.figures end
+  for _, e in ipairs(entries) do
+    e.profile_counts = {}
+    local given = e.profiles_in_contact
+    if given ~= nil and (type(given) ~= "table") then core.fail(e.path .. ".profiles_in_contact", "array expected") end
+    local used = 0
+    for i, p in ipairs(u.profiles) do
+      local n
+      if given ~= nil then
+        n = core.check_int(given[i], e.path .. ".profiles_in_contact[" .. i .. "]", 0, pool[i], 0)
+      else
+        n = math.min(pool[i], e.in_contact - used, free_slots)
+      end
+      pool[i] = pool[i] - n
+      free_slots = math.max(0, free_slots - n)
+      used = used + n
+      e.profile_counts[i] = n
+    end
+    if used > e.in_contact then
+      core.fail(e.path .. ".profiles_in_contact", string.format("%d figures but %d in contact", used, e.in_contact))
+    end
+    e.profile_figures = used
+  end
+  -- Rear ranks: counted only behind qualifying front figures (page 30).
+  local rear_pool = { [2] = rear_default[2], [3] = rear_default[3] }
+  local rear_total, explicit = 0, false
+  for _, e in ipairs(entries) do
+    e.rear = {}
+    if e.rear_ranks ~= nil then
+      explicit = true
+      if type(e.rear_ranks) ~= "table" then core.fail(e.path .. ".rear_ranks", "array {second, third} expected") end
+      for k = 2, 3 do
+        e.rear[k] = core.check_int(e.rear_ranks[k - 1], e.path .. ".rear_ranks[" .. (k - 1) .. "]", 0, e.in_contact, 0)
+      end
+    else
+      for k = 2, 3 do
+        e.rear[k] = math.min(rear_pool[k], e.in_contact)
+        rear_pool[k] = rear_pool[k] - e.rear[k]
+      end
+    end
+    rear_total = rear_total + e.rear[2] + e.rear[3]
+  end
+  if explicit and front + rear_total > u.figures then
+    core.fail(f.path .. ".rear_ranks", string.format("%d in contact and %d behind but the unit has %d figures",
+      front, rear_total, u.figures))
+  end
+  f.attacks = entries
+  f.front = front
+  f.rear_available = rear_total
+end
+
+-- The unit's declarations before the throws: the profile (riders), the polearm's use, the
+-- ranks, the standard capture. Each is the input's or its side's choice.
+local function declare(res, f, aerial)
+  local u, raw = f.unit, f.input
+  -- Riders on beasts (page 31): the bottom profile adds the mount but disorganises the unit.
+  f.profile = "top"
+  if u.bottom_profile then
+    local given = raw.rider_profile ~= nil and core.check_enum(raw.rider_profile, { "top", "bottom" }, f.path .. ".rider_profile") or nil
+    f.profile, f.rider_profile_chosen_by = kills.choose(res, f.name, { side = f.side_name, question = "rider_profile",
+      prompt = f.name .. ": fight with the rider alone (top profile) or with the mount (bottom profile, disorganised)?",
+      options = { "top", "bottom" } }, given)
+  elseif raw.rider_profile ~= nil then
+    core.fail(f.path .. ".rider_profile", "the unit has no bottom_profile (riders on beasts)")
+  end
+  f.eff = with_profile(u, f.profile == "bottom" and u.bottom_profile or nil)
+  -- Flyers (page 31): a flyer fighting a unit on the ground has landed, and is disorganised.
+  f.landed = u.flying and not aerial
+  f.disorganised = (u.disorganised or f.landed) and not f.lone
+  -- The ranks this weapon may fight in (page 30): foot, not disorganised, no reaction.
+  local weapon = f.eff.weapon
+  local may_ranks = function(use)
+    local row = core.get_table("fighting_ranks")[use]
+    if not row or f.lone or f.eff.mounted or f.disorganised or u.reaction ~= "ok" then return 1 end
+    return row.ranks
+  end
+  if weapon == "polearm" then
+    local given = raw.polearm ~= nil and core.check_enum(raw.polearm, { "spear", "two_handed" }, f.path .. ".polearm") or nil
+    -- The first option is the sensible default: spear when it brings extra ranks.
+    local options = (may_ranks("spear") > 1 and f.rear_available > 0) and { "spear", "two_handed" } or { "two_handed", "spear" }
+    f.polearm, f.polearm_chosen_by = kills.choose(res, f.name, { side = f.side_name, question = "polearm_use",
+      prompt = f.name .. ": use the polearms as spears (two ranks) or two-handed weapons?", options = options }, given)
+  elseif raw.polearm ~= nil then
+    core.fail(f.path .. ".polearm", "the unit is not armed with polearms")
+  end
+  f.weapon_used = weapon == "polearm" and f.polearm or weapon
+  f.row = M.weapon_row(f.eff, f.polearm)
+  local max_ranks = may_ranks(weapon == "polearm" and f.polearm or weapon)
+  f.ranks = 1
+  if raw.fight_ranks ~= nil then
+    local n = core.check_int(raw.fight_ranks, f.path .. ".fight_ranks", 1, 3)
+    if n > max_ranks then
+      core.fail(f.path .. ".fight_ranks", string.format("%d ranks asked but this unit may fight in %d now", n, max_ranks))
+    end
+    if n > 1 and f.rear_available == 0 then
+      core.fail(f.path .. ".fight_ranks", "no figures stand behind the figures in contact")
+    end
+    f.ranks = n
+    res.choices[#res.choices + 1] = { side = f.side_name, question = "fight_ranks", answer = tostring(n), by = "input", about = f.name }
+  elseif max_ranks > 1 and f.rear_available > 0 then
+    local options = {}
+    for n = max_ranks, 1, -1 do options[#options + 1] = tostring(n) end
+    local answer, by = kills.choose(res, f.name, { side = f.side_name, question = "fight_ranks",
+      prompt = string.format("%s: fight in how many ranks (up to %d)?", f.name, max_ranks), options = options })
+    f.ranks, f.ranks_chosen_by = tonumber(answer), by
+  end
+end
+
+-- Capture declarations, after every unit's own declarations (page 31).
+local function declare_capture(res, f)
+  local raw = f.input
+  local targets = {}
+  for _, a in ipairs(f.attacks) do
+    if a.target.unit.standard and not a.target.lone and not targets[a.target] then
+      targets[#targets + 1] = a.target
+      targets[a.target] = true
+    end
+  end
+  if raw.capture_standard ~= nil then
+    if f.lone then core.fail(f.path .. ".capture_standard", "a lone individual cannot capture a standard") end
+    local want = raw.capture_standard
+    if want == false then
+      res.choices[#res.choices + 1] = { side = f.side_name, question = "capture_standard", answer = "no", by = "input", about = f.name }
+      return
+    end
+    local chosen
+    for _, t in ipairs(targets) do
+      if want == true or want == t.name then chosen = t end
+    end
+    if want == true and #targets > 1 then
+      core.fail(f.path .. ".capture_standard", "fighting several units with standards: name the one")
+    end
+    if not chosen then
+      core.fail(f.path .. ".capture_standard", "no enemy unit it fights has a standard bearer to capture"
+        .. (type(want) == "string" and (" named " .. core.show(want)) or ""))
+    end
+    f.capture = chosen
+    res.choices[#res.choices + 1] = { side = f.side_name, question = "capture_standard", answer = chosen.name, by = "input", about = f.name }
+  elseif #targets > 0 and not f.lone then
+    local options = { "no" }
+    for _, t in ipairs(targets) do options[#options + 1] = t.name end
+    local answer, by = kills.choose(res, f.name, { side = f.side_name, question = "capture_standard",
+      prompt = f.name .. ": try to capture an enemy standard (no, or the unit's name)?", options = options })
+    f.capture_chosen_by = by
+    for _, t in ipairs(targets) do
+      if t.name == answer then f.capture = t end
+    end
+  end
+  if f.capture then f.capture.defending = true end
+end
+
+-- ---------------------------------------------------------------------------------------
+-- Working out the casualties a unit inflicts (steps 2 and 3 of page 30)
+-- ---------------------------------------------------------------------------------------
+
+local function attack_dice(f)
+  local u, eff = f.unit, f.eff
+  local throws = core.get_table("combat_throws")
+  local main, most = nil, -1
+  for _, a in ipairs(f.attacks) do
+    local rear = 0
+    for k = 2, f.ranks do rear = rear + a.rear[k] end
+    local profile_worth = 0
+    for i, n in ipairs(a.profile_counts) do profile_worth = profile_worth + n * u.profiles[i].worth end
+    -- Figures of another profile add only their worth (page 30).
+    a.from = { front = profile_worth + (a.in_contact - a.profile_figures) * eff.worth, rear = rear * eff.worth,
+               rear_figures = rear, characters = 0, champion = 0, attack_order = 0 }
+    if f.lone then a.from.front = a.in_contact * eff.worth end
+    a.dice = a.from.front + a.from.rear
+    if a.in_contact > 0 and a.dice > most then main, most = a, a.dice end
+  end
+  if not main then return end
+  -- Attached characters fight in the front rank with their worth; the champion adds 1D; the
+  -- extra dice go with the attack that has the most (docs/assumptions/combat.md).
+  for _, ind in ipairs(u.individuals) do main.from.characters = main.from.characters + ind.worth end
+  if u.champion then main.from.champion = throws.champion.dice end
+  main.dice = main.dice + main.from.characters + main.from.champion
+  if u.orders == "attack" then
+    local total = 0
+    for _, a in ipairs(f.attacks) do total = total + a.dice end
+    main.from.attack_order = math.floor(total / throws.attack_order.per)
+    main.dice = main.dice + main.from.attack_order
+  end
+end
+
+local function inflict(res, f)
+  attack_dice(f)
+  f.kills_inflicted = 0
+  for _, a in ipairs(f.attacks) do
+    local t = a.target
+    local out = { target = t.name, dice_from = a.from, in_contact = a.in_contact }
+    local hit_label = "hit throw, " .. f.name .. " v " .. t.name
+    local hits = M.hit_throw(res, out, { unit = f.eff, enemy = t.eff, disorganised = f.disorganised,
+                                         ranks = f.ranks, dice = a.dice, label = hit_label })
+    local killed = M.kill_throw(res, out, { unit = f.eff, enemy = t.eff, row = f.row, hits = hits,
+      bloodlust = not f.lone and f.unit.reaction == "bloodlust", defending_standard = f.defending == true,
+      label = "kill throw, " .. f.name .. " v " .. t.name })
+    t.kills_suffered = t.kills_suffered + killed
+    f.kills_inflicted = f.kills_inflicted + killed
+    a.report = out
+  end
+end
+
+-- ---------------------------------------------------------------------------------------
+-- The round
+-- ---------------------------------------------------------------------------------------
+
+local function side_losses(list, with_captures)
+  local n = 0
+  for _, f in ipairs(list) do
+    n = n + f.casualties.losses
+    if with_captures and f.captured then n = n + 1 end
+  end
+  return n
+end
+
+-- The terrible creature a unit faces: the strongest terrible enemy it fought (attacked or
+-- was attacked by), {worth, strength} for morale.lua's Combat Test.
+local function terrible_faced(f, enemies)
+  local best
+  local fought = {}
+  for _, a in ipairs(f.attacks) do fought[a.target] = true end
+  for _, e in ipairs(enemies) do
+    for _, a in ipairs(e.attacks) do if a.target == f and a.in_contact > 0 then fought[e] = true end end
+  end
+  for _, e in ipairs(enemies) do
+    if fought[e] and e.eff.terrible then
+      if not best or e.eff.strength > best.strength or (e.eff.strength == best.strength and e.eff.worth > best.worth) then
+        best = { worth = e.eff.worth, strength = e.eff.strength }
+      end
+    end
+  end
+  return best
+end
+
+-- The unit as it stands after the phase (a valid unit description): figures and specials
+-- lost, a captured standard gone, attached characters killed, disorganised by the mount.
+local function after_unit(f)
+  local a = copy(f.raw)
+  local c = f.casualties
+  a.figures = f.unit.figures - f.casualties.losses - (f.captured and 1 or 0)
+  if c.dead.leader then a.leader = false end
+  if c.dead.champion then a.champion = false end
+  if c.dead.standard or f.captured then a.standard = false end
+  if (a.musicians or 0) > 0 then a.musicians = a.musicians - c.dead.musicians end
+  if a.profiles then
+    for i, p in ipairs(a.profiles) do p.figures = p.figures - (c.dead.profiles[i] or 0) end
+  end
+  if a.individuals then
+    local kept = {}
+    for i, ind in ipairs(a.individuals) do
+      if not c.dead.individuals[i] then kept[#kept + 1] = ind end
+    end
+    a.individuals = kept
+  end
+  if (f.profile == "bottom" or f.landed) and a.figures > 0 then a.disorganised = true end
+  return a
+end
+
+--- One combat round (page 30): declarations, both sides' hit and kill throws, the kills on
+--- specials and individuals with the saves (the defender's first), standard captures, and
+--- each unit's losses with its Combat Test inputs.
+---@param c table {attackers, defenders (checked fighters), attacker_side, defender_side, aerial, time, options}
+function M.round(c)
+  local res = core.result("combat")
+  res.choices = {}
+  local sides = { attacker = c.attackers, defender = c.defenders }
+  local side_name = { attacker = c.attacker_side, defender = c.defender_side }
+  local names = {}
+  for _, s in ipairs({ "attacker", "defender" }) do
+    for _, f in ipairs(sides[s]) do
+      if names[f.name] then core.fail(f.path .. ".unit.name", string.format("%s names two units in this combat", core.show(f.name))) end
+      names[f.name] = true
+      f.side_name = side_name[s]
+      f.kills_suffered = 0
+      if c.aerial and not f.unit.flying then
+        core.fail(f.path, "an aerial combat is fought between flyers only (page 31)")
+      end
+    end
+  end
+  local enemy = { attacker = "defender", defender = "attacker" }
+  -- Declarations: targets and the figures fighting, profile, polearm, ranks; then captures.
+  for _, s in ipairs({ "attacker", "defender" }) do
+    for _, f in ipairs(sides[s]) do plan_attacks(res, f, sides[enemy[s]], side_name[enemy[s]]) end
+  end
+  for _, s in ipairs({ "attacker", "defender" }) do
+    for _, f in ipairs(sides[s]) do declare(res, f, c.aerial) end
+  end
+  for _, s in ipairs({ "attacker", "defender" }) do
+    for _, f in ipairs(sides[s]) do declare_capture(res, f) end
+  end
+  -- Steps 2-3: the attacker's hit and kill throws, then the defender's.
+  for _, s in ipairs({ "attacker", "defender" }) do
+    for _, f in ipairs(sides[s]) do inflict(res, f) end
+  end
+  -- Steps 4-7: the attacker shares out the defender's kills, the defender saves; then the
+  -- other way round.
+  for _, s in ipairs({ "defender", "attacker" }) do
+    for _, f in ipairs(sides[s]) do
+      f.casualties = kills.new(f)
+      kills.allocate(res, f.casualties, { kills = f.kills_suffered, side = side_name[enemy[s]],
+                                          owner = side_name[s], options = c.options })
+    end
+    for _, f in ipairs(sides[s]) do
+      kills.save(res, f.casualties, { side = side_name[enemy[s]], options = c.options })
+    end
+  end
+  -- Standard captures (page 31): the declaring side must kill more than it loses, after saves.
+  res.standard_captures = {}
+  local lost = { attacker = side_losses(c.attackers), defender = side_losses(c.defenders) }
+  for _, s in ipairs({ "attacker", "defender" }) do
+    for _, f in ipairs(sides[s]) do
+      local t = f.capture
+      if t then
+        local entry = { by = f.name, target = t.name, captured = false }
+        if t.capture_tried then
+          entry.why = "already tried this phase"
+        elseif lost[enemy[s]] <= lost[s] then
+          entry.why = string.format("the %s side did not win this phase (%d killed, %d lost)", s, lost[enemy[s]], lost[s])
+        elseif not kills.standard_alive(t.casualties) then
+          entry.why = "the standard bearer fell in the fighting"
+        else
+          t.capture_tried = true
+          local saved = kills.standard_save(res, t.casualties)
+          if saved then
+            entry.why = "the standard bearer passed his saving throw"
+          else
+            entry.captured, t.captured = true, true
+            entry.why = "won the phase: the standard bearer is removed"
+          end
+        end
+        res.standard_captures[#res.standard_captures + 1] = entry
+      end
+    end
+  end
+  -- Totals, each unit's report and the Combat Test inputs (morale.lua).
+  local totals = { attacker = side_losses(c.attackers, true), defender = side_losses(c.defenders, true) }
+  res.sides = {}
+  for _, s in ipairs({ "attacker", "defender" }) do
+    local inflicted = 0
+    for _, f in ipairs(sides[s]) do inflicted = inflicted + f.kills_inflicted end
+    res.sides[s] = { name = side_name[s], kills_inflicted = inflicted, kills_after_saves = lost[enemy[s]],
+                     losses = totals[s] }
+  end
+  res.units = {}
+  res.command_test_markers = {}
+  for _, s in ipairs({ "attacker", "defender" }) do
+    for _, f in ipairs(sides[s]) do
+      local cas = f.casualties
+      local rep = {
+        name = f.name, side = s, side_name = f.side_name, lone_individual = f.lone,
+        figures_at_start = f.unit.figures, profile = f.profile, rider_profile_chosen_by = f.rider_profile_chosen_by,
+        weapon = f.weapon_used, weapon_row = f.row, polearm = f.polearm, polearm_chosen_by = f.polearm_chosen_by,
+        ranks = f.ranks, ranks_chosen_by = f.ranks_chosen_by, disorganised = f.disorganised, landed = f.landed,
+        capture_standard = f.capture and f.capture.name or nil, capture_chosen_by = f.capture_chosen_by,
+        defending_standard = f.defending == true,
+        attacks = {}, kills_inflicted = f.kills_inflicted,
+      }
+      for _, a in ipairs(f.attacks) do rep.attacks[#rep.attacks + 1] = a.report end
+      kills.report(rep, cas)
+      rep.standard_captured = f.captured == true
+      rep.losses = cas.losses + (f.captured and 1 or 0)
+      if f.captured then rep.killed[#rep.killed + 1] = "standard_bearer" end
+      for _, m in ipairs(cas.command_test) do
+        res.command_test_markers[#res.command_test_markers + 1] = { side = f.side_name, unit = f.name,
+          name = m.name, role = m.role, event = "killed" }
+      end
+      if f.lone then
+        rep.alive = cas.losses == 0
+      else
+        rep.after = after_unit(f)
+        rep.disorganised_after = rep.after.disorganised == true
+        rep.combat_test = {
+          unit = copy(f.raw), figures_at_start = f.unit.figures, losses = rep.losses,
+          side_losses = totals[s], enemy_losses = totals[enemy[s]], killed = copy(rep.killed),
+          standard_lost = f.captured == true, time = c.time,
+          fighting_terrible = terrible_faced(f, sides[enemy[s]]),
+        }
+        rep.takes_combat_test = rep.losses > 0 and rep.after.figures > 0
+      end
+      res.units[#res.units + 1] = rep
+    end
+  end
+  -- The phase's winner kills more than it loses, after saves (captured standards aside).
+  local a, d = lost.defender, lost.attacker
+  if a > d then res.winner = "attacker" elseif d > a then res.winner = "defender" end
+  res.outcome = string.format("%s: the attacker killed %d, the defender %d", res.winner and (res.winner .. " wins") or "draw", a, d)
+  return res
+end
+
+local function check_side_name(v, path, default)
+  if v == nil then return default end
+  if type(v) ~= "string" or v == "" then core.fail(path, "a side name expected") end
+  return v
+end
+
+M.procedures = {
+  combat = {
+    doc = "one combat round between two sides of one or more units (or lone individuals): hit, kill, kills to specials, saves, standard captures, losses and Combat Test inputs (p.30-33)",
+    fields = { "attacker", "defender", "attacker_side", "defender_side", "aerial", "time" },
+    run = function(input, options)
+      if input.attacker == nil then core.fail("attacker", "missing (a fighter {unit = ...} or an array of them)") end
+      if input.defender == nil then core.fail("defender", "missing (a fighter {unit = ...} or an array of them)") end
+      return M.round {
+        attackers = check_side_list(input.attacker, "attacker"),
+        defenders = check_side_list(input.defender, "defender"),
+        attacker_side = check_side_name(input.attacker_side, "attacker_side", "attacker"),
+        defender_side = check_side_name(input.defender_side, "defender_side", "defender"),
+        aerial = core.check_bool(input.aerial, "aerial", false),
+        time = core.check_time(input.time, "time"),
+        options = options,
+      }
+    end,
+  },
+}
+
+return M
