@@ -17,8 +17,8 @@ return {
       doc = "which terrible creature counts when both sides have one within 6in: as printed (worth in the Threat Test, strength in the Casualty Test) or one rule for both",
     },
     annihilation_saves = {
-      type = "string", default = "every_save_figure", values = { "every_save_figure", "one_save_figure" },
-      doc = "an annihilated unit's outstanding casualties: every figure with a save tests against each (p.24), or they are shared out one figure at a time",
+      type = "string", default = "one_save_figure", values = { "one_save_figure", "every_save_figure" },
+      doc = "an annihilated unit's outstanding casualties: allocated one at a time, each a save by one figure (the project's ruling), or every figure with a save tests against each (the literal p.24 reading)",
     },
     losses_stacking = {
       type = "string", default = "over_half_alone", values = { "over_half_alone", "cumulative" },
