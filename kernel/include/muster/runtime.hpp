@@ -104,7 +104,8 @@ class runtime {
                                   const option_values& options = {});
   /// Calls the loaded ruleset's function `function` with the JSON array `args_json`, one
   /// argument per element (converted as resolve() converts its input), and returns its first
-  /// result as JSON text (null when it returns nothing; keys sorted, indented by 2). Throws
+  /// result as JSON text (null when it returns nothing; keys sorted, indented by 2, an array
+  /// of plain values on one line). Throws
   /// muster::error when no ruleset is loaded or it has no such function, input_error for
   /// arguments that are not a JSON array or cannot cross into Lua and for an error the
   /// ruleset raises as "input: <field>: <why>", script_error for any other failure, and
@@ -112,7 +113,7 @@ class runtime {
   std::string call_ruleset(std::string_view function, std::string_view args_json);
   /// Resolves one rules procedure: ruleset.resolve(procedure, input) with `input_json` (a
   /// JSON object; see docs/resolve.md for the conversion) and returns the result table as
-  /// JSON text, keys sorted, indented by 2. The input's member "choices", when present, is
+  /// JSON text as call_ruleset writes it. The input's member "choices", when present, is
   /// taken out before the ruleset sees it: {side: [answers...]} scripts that side's answers
   /// (consumed in order, attributed "script"), {side: "policy"} sets its policy. Dice come
   /// from the kernel's roller as the caller set it up (seeded, scripted, explain/sample).

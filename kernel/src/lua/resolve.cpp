@@ -191,9 +191,52 @@ void push_input(runtime::impl& self, const json& value, const std::string& root)
   throw input_error(job.error.substr(0, colon), job.error.substr(colon + 2));
 }
 
+// Writes `v` indented by 2 per level, like json::dump(2), except that an array holding no
+// object or array stays on one line ("faces": [6, 5, 3]): results are read by people too.
+void write_json(const json& v, int depth, std::string& out) {
+  const auto pad = [&](int d) { out.append(static_cast<std::size_t>(2 * d), ' '); };
+  if (v.is_object() && !v.empty()) {
+    out += "{\n";
+    std::size_t i = 0;
+    for (const auto& [key, item] : v.items()) {
+      pad(depth + 1);
+      out += json(key).dump();
+      out += ": ";
+      write_json(item, depth + 1, out);
+      out += ++i < v.size() ? ",\n" : "\n";
+    }
+    pad(depth);
+    out += '}';
+    return;
+  }
+  const bool flat = v.is_array() && std::none_of(v.begin(), v.end(), [](const json& item) {
+    return item.is_structured() && !item.empty();
+  });
+  if (v.is_array() && !flat) {
+    out += "[\n";
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      pad(depth + 1);
+      write_json(v[i], depth + 1, out);
+      out += i + 1 < v.size() ? ",\n" : "\n";
+    }
+    pad(depth);
+    out += ']';
+    return;
+  }
+  if (v.is_array()) {
+    out += '[';
+    for (std::size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + v[i].dump();
+    out += ']';
+    return;
+  }
+  out += v.dump();
+}
+
 std::string dump(const json& result) {
   try {
-    return result.dump(2);
+    std::string out;
+    write_json(result, 0, out);
+    return out;
   } catch (const json::type_error& e) {
     fail("result: {}", json_message(e));
   }
