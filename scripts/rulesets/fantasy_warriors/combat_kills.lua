@@ -62,8 +62,8 @@ function M.new(f)
   for i = 1, u.musicians do
     add(u.musicians == 1 and "musician" or ("musician " .. i), "musician", u.name .. " musician")
   end
-  if u.standard then add("standard", "standard", u.name .. " standard bearer") end
-  local used = { leader = true, champion = true, standard = true, musician = true, warriors = true }
+  if u.standard then add("standard_bearer", "standard", u.name .. " standard bearer") end
+  local used = { leader = true, champion = true, standard_bearer = true, musician = true, warriors = true }
   for i, ind in ipairs(u.individuals) do
     local key = ind.name
     if used[key] then key = ind.name .. " (" .. i .. ")" end
@@ -105,10 +105,15 @@ local function six_candidates(cas)
   return opts, by_key
 end
 
--- Kills beyond the warriors fall on the specials still untouched (the standard bearer last).
+-- Kills beyond the warriors fall on the specials still untouched, the standard bearer when
+-- every other figure of the unit has taken a kill.
 local function overflow_candidates(cas)
   local opts, by_key = {}, {}
-  local standard_open = others_standing(cas) == 0
+  local untouched = 0
+  for _, fig in ipairs(cas.figs) do
+    if fig.kind ~= "individual" and fig.kind ~= "standard" and fig.kills == 0 then untouched = untouched + 1 end
+  end
+  local standard_open = untouched == 0
   for _, fig in ipairs(cas.figs) do
     if fig.kind ~= "individual" and fig.kills == 0 and (fig.kind ~= "standard" or standard_open) then
       opts[#opts + 1] = fig.key
@@ -254,16 +259,20 @@ local function annihilate(res, cas, a)
   end
   local outstanding = cas.kills - killed
   cas.outstanding = outstanding
+  -- Attached characters first, then specials, then warriors (the order options are offered in).
   local savers = {}
+  for _, fig in ipairs(cas.figs) do
+    if fig.save and fig.kind == "individual" then savers[#savers + 1] = fig end
+  end
+  for _, fig in ipairs(cas.figs) do
+    if fig.save and fig.kind ~= "individual" then savers[#savers + 1] = fig end
+  end
   for _, g in ipairs(cas.groups) do
     if g.save then
       for i = 1, g.count do
         savers[#savers + 1] = { key = g.key .. " " .. i, kind = "warrior", name = g.name, save = g.save, group = g }
       end
     end
-  end
-  for _, fig in ipairs(cas.figs) do
-    if fig.save then savers[#savers + 1] = fig end
   end
   local function fall(s)
     if s.group then
@@ -280,9 +289,13 @@ local function annihilate(res, cas, a)
         if not s.dead then opts[#opts + 1] = s.key by_key[s.key] = s end
       end
       if #opts == 0 then break end
-      local answer, by = M.choose(res, cas.name, { side = a.side, question = "annihilation_save",
-        prompt = string.format("outstanding casualty %d of %d on %s: which figure must save?", j, outstanding, cas.name),
-        options = opts, context = { outstanding = outstanding, casualty = j } })
+      -- Asked only when there is a choice to make.
+      local answer, by = opts[1], nil
+      if #opts > 1 then
+        answer, by = M.choose(res, cas.name, { side = a.side, question = "annihilation_save",
+          prompt = string.format("outstanding casualty %d of %d on %s: which figure must save?", j, outstanding, cas.name),
+          options = opts, context = { outstanding = outstanding, casualty = j } })
+      end
       cas.outstanding_allocated[#cas.outstanding_allocated + 1] = { casualty = j, figure = answer, chosen_by = by }
       local s = by_key[answer]
       if not saving_throw(res, cas, s.name, s.save, "outstanding casualty " .. j) then fall(s) end

@@ -155,7 +155,9 @@ end
 
 function M.test_annihilation_example_page_24_one_save_figure()
   local r = annihilation_case("one_save_figure")
+  -- One figure to take them: no question asked.
   t.eq(#unit_named(r, "Goblins").outstanding_allocated, 4)
+  t.eq(unit_named(r, "Goblins").outstanding_allocated[1].chosen_by, nil)
 end
 
 function M.test_annihilation_with_several_save_figures_follows_the_option()
@@ -547,12 +549,22 @@ function M.test_standard_bearers_fall_only_when_last_and_kills_beyond_the_warrio
   t.eq(f.killed, { "leader", "standard_bearer" })
   t.eq(f.losses, 4)
   t.eq(f.specials[1].beyond_warriors, true)
+  -- With saves: every other figure has taken a kill, so the third falls on the standard
+  -- bearer, who saves (6+6); the warrior and the leader fail (1+1).
+  local saved = { name = "Few", figures = 3, quality = "average", type = "tribal", leader = true, standard = true, save = 7 }
+  muster.dice.set_faces(concat(rep(6, 3), rep(6, 3), { 2 }, { 1, 1, 1, 1, 6, 6 }))
+  f = unit_named(ruleset.resolve("combat", { attacker = { unit = { name = "K", figures = 3, quality = "elite", type = "disciplined" } },
+                                             defender = passive(saved) }), "Few")
+  t.eq(#f.saves, 3)
+  t.eq(f.specials[2].figure, "standard_bearer")
+  t.eq(f.killed, { "leader" })
+  t.eq(f.losses, 2)
   -- A unit reduced to its standard bearer: a 6 may now fall on him.
   local last = { name = "Last", figures = 1, quality = "average", type = "tribal", standard = true }
   muster.dice.set_faces { 6, 6, 6 }
   f = unit_named(ruleset.resolve("combat", { attacker = { unit = { name = "K", figures = 1, quality = "elite", type = "disciplined" } },
                                              defender = passive(last) }), "Last")
-  t.eq(f.specials[1].figure, "standard")
+  t.eq(f.specials[1].figure, "standard_bearer")
   t.eq(f.killed, { "standard_bearer" })
 end
 
