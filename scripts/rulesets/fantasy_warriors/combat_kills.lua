@@ -36,7 +36,7 @@ end
 --- other-profile figures) as counted groups, each special and attached character apart.
 function M.new(f)
   local u, save = f.unit, f.eff.save
-  local cas = { name = u.name, kills = 0, losses = 0, saves = {}, specials = {}, command_test = {},
+  local cas = { name = u.name, kills = 0, losses = 0, saves = {}, specials = {}, special_figs = {}, command_test = {},
                 annihilated = false, lone = f.lone,
                 dead = { warriors = 0, leader = false, champion = false, standard = false, musicians = 0,
                          profiles = {}, individuals = {} } }
@@ -154,6 +154,7 @@ function M.allocate(res, cas, a)
       fig.kills = fig.kills + 1
       used = used + 1
       cas.specials[#cas.specials + 1] = { six = i, figure = answer, chosen_by = by }
+      cas.special_figs[#cas.specials] = fig
     end
   end
   -- The others fall on warriors; the owner says which kind first when there are several.
@@ -184,6 +185,7 @@ function M.allocate(res, cas, a)
       options = opts, context = { kills = k, overflow = rest } })
     by_key[answer].kills = 1
     cas.specials[#cas.specials + 1] = { figure = answer, chosen_by = by, beyond_warriors = true }
+    cas.special_figs[#cas.specials] = by_key[answer]
     rest = rest - 1
   end
 end
@@ -282,7 +284,7 @@ local function annihilate(res, cas, a)
     end
   end
   if a.options.annihilation_saves == "one_save_figure" then
-    cas.outstanding_allocated = {}
+    cas.allocations = {}
     for j = 1, outstanding do
       local opts, by_key = {}, {}
       for _, s in ipairs(savers) do
@@ -296,9 +298,10 @@ local function annihilate(res, cas, a)
           prompt = string.format("outstanding casualty %d of %d on %s: which figure must save?", j, outstanding, cas.name),
           options = opts, context = { outstanding = outstanding, casualty = j } })
       end
-      cas.outstanding_allocated[#cas.outstanding_allocated + 1] = { casualty = j, figure = answer, chosen_by = by }
       local s = by_key[answer]
-      if not saving_throw(res, cas, s.name, s.save, "outstanding casualty " .. j) then fall(s) end
+      local saved = saving_throw(res, cas, s.name, s.save, "outstanding casualty " .. j)
+      if not saved then fall(s) end
+      cas.allocations[#cas.allocations + 1] = { casualty = j, figure = answer, chosen_by = by, killed = not saved }
     end
   else
     for _, s in ipairs(savers) do
@@ -358,9 +361,10 @@ function M.report(rep, cas)
   rep.kills_suffered = cas.kills
   rep.annihilated = cas.annihilated
   rep.outstanding = cas.outstanding
-  rep.outstanding_allocated = cas.outstanding_allocated
+  rep.allocations = cas.allocations
   rep.specials_dice = cas.specials_dice
   rep.sixes = cas.sixes
+  for i, entry in ipairs(cas.specials) do entry.killed = cas.special_figs[i].dead == true end
   rep.specials = cas.specials
   rep.casualties_first, rep.casualties_first_chosen_by = cas.casualties_first, cas.casualties_first_chosen_by
   rep.saves = cas.saves

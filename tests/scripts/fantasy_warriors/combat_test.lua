@@ -96,6 +96,7 @@ function M.test_kills_to_specials_example_page_33()
   t.eq(asked, { "leader", "champion" })
   t.eq(o.specials[1].figure, "leader")
   t.eq(o.specials[1].chosen_by, "policy:dwarf_player")
+  t.eq(o.specials[1].killed, true)
   t.eq(o.killed, { "leader" })
   t.eq(o.losses, 5)
   t.eq(o.after.figures, 5)
@@ -156,8 +157,8 @@ end
 function M.test_annihilation_example_page_24_one_save_figure()
   local r = annihilation_case("one_save_figure")
   -- One figure to take them: no question asked.
-  t.eq(#unit_named(r, "Goblins").outstanding_allocated, 4)
-  t.eq(unit_named(r, "Goblins").outstanding_allocated[1].chosen_by, nil)
+  t.eq(#unit_named(r, "Goblins").allocations, 4)
+  t.eq(unit_named(r, "Goblins").allocations[1].chosen_by, nil)
 end
 
 function M.test_annihilation_with_several_save_figures_follows_the_option()
@@ -183,7 +184,7 @@ function M.test_annihilation_with_several_save_figures_follows_the_option()
   local one = run("one_save_figure", { 2, 6, 6, 6, 1, 1, 6, 6 })
   t.eq(#one.saves, 4)
   local names = {}
-  for _, x in ipairs(one.outstanding_allocated) do names[#names + 1] = x.figure .. "/" .. x.chosen_by end
+  for _, x in ipairs(one.allocations) do names[#names + 1] = x.figure .. "/" .. x.chosen_by end
   t.eq(names, { "warriors 1/script", "warriors 2/script", "Troll hero/script", "warriors 2/script" })
   t.eq(one.losses, 1)
   t.eq(one.characters_killed, { "Troll hero" })
