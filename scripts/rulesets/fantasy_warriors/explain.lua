@@ -1,7 +1,8 @@
 --- Fantasy Warriors results as readable text (`muster resolve --explain`): the outcome first,
---- then each throw (label, dice, faces, target), then each modifier "+1 reason (source)",
---- then the numbers, then the results nested in it (a threat's two tests), indented. Reads
---- the result convention of core.lua only: no rules, no dice, plain text (no colour).
+--- then each throw (label, dice, faces, target) with the modifiers that went into it, then the
+--- other modifiers "+1 reason (source)", then the numbers, then what is nested in the result
+--- (a threat's two tests, a combat's units), indented. Reads the result convention of
+--- core.lua only: no rules, no dice, plain text (no colour).
 local M = {}
 
 -- Result fields that have their own place in the text.
@@ -13,7 +14,16 @@ M.order = {
   threat = { "test", "counter_threat", "counter_threat_chosen_by", "counter_test" },
   threat_test = { "unit", "threatener", "quality_throw", "score", "reaction", "reaction_source",
                   "unit_reaction", "disorganised" },
+  combat = { "winner", "sides", "units", "standard_captures", "command_test_markers", "choices" },
 }
+
+--- Fields left out of the text (the JSON has them): copies of what the text already says
+--- (a throw's modifiers) and inputs prepared for the next procedure (a unit after the round,
+--- its Combat Test input). The text ends such a block with "(also in the JSON: ...)".
+M.hidden = { hit_modifiers = true, kill_modifiers = true, after = true, combat_test = true }
+
+-- Tables at most this long on one line stay inline ({a = 1, b = 2}); longer ones are blocks.
+local inline_width = 100
 
 local function is_result(v)
   return type(v) == "table" and (v.procedure ~= nil or v.outcome ~= nil)
@@ -48,7 +58,7 @@ local function inline(v)
 end
 
 --- One throw as a referee says it: "threat test, Dwarves: 1D6 rolled 4 = 4", or for a pool
---- "hit throw: 6D6 rolled 6 5 3 3 2 1, 4+ to succeed (-1 each) = 2 (natural 6s: 1)".
+--- "hit throw: 6D6 rolled 6 5 3 3 2 1, 4+ to succeed (-1 each) = 2 (natural maximum 1)".
 local function throw_text(d)
   local faces = type(d.faces) == "table" and #d.faces > 0 and table.concat(d.faces, " ") or "?"
   local text = string.format("%s: %s rolled %s", d.label or "throw", d.dice or "dice", faces)
@@ -70,19 +80,69 @@ local function modifier_text(m)
   return text
 end
 
+-- Whether modifier m went into throw d: its `throw` tag is the throw's label, or the label's
+-- first word ("hit" for "hit throw, Orc archers").
+local function belongs(m, d)
+  if type(m.throw) ~= "string" or type(d.label) ~= "string" then return false end
+  return m.throw == d.label or d.label:sub(1, #m.throw + 6) == m.throw .. " throw"
+end
+
 local function add(lines, depth, text)
   lines[#lines + 1] = string.rep("  ", depth) .. text
 end
 
-local function explain_result(res, title, depth, lines)
+local explain_result
+
+--- One field: a line when it fits, else a block of its own fields.
+local function explain_field(name, v, depth, lines)
+  if is_result(v) then
+    explain_result(v, name, depth, lines)
+  elseif type(v) ~= "table" then
+    add(lines, depth, name .. ": " .. inline(v))
+  elseif is_array(v) then
+    local plain = true
+    for _, item in ipairs(v) do plain = plain and type(item) ~= "table" end
+    if plain or #v == 0 then
+      add(lines, depth, name .. ": " .. (#v == 0 and "none" or inline(v)))
+    else
+      for i, item in ipairs(v) do explain_field(name .. "[" .. i .. "]", item, depth, lines) end
+    end
+  else
+    local one_line, hides = name .. ": " .. inline(v), false
+    for k in pairs(v) do hides = hides or M.hidden[k] == true end
+    if not hides and #one_line + 2 * depth <= inline_width then
+      add(lines, depth, one_line)
+    else
+      add(lines, depth, name .. ":")
+      local hidden = {}
+      for k, item in pairs(v) do
+        if M.hidden[k] then hidden[#hidden + 1] = tostring(k)
+        else explain_field(tostring(k), item, depth + 1, lines) end
+      end
+      if #hidden > 0 then add(lines, depth + 1, "(also in the JSON: " .. table.concat(hidden, ", ") .. ")") end
+    end
+  end
+end
+
+explain_result = function(res, title, depth, lines)
   local head = title
   if res.procedure and res.procedure ~= title then head = head .. " (" .. res.procedure .. ")" end
   add(lines, depth, head .. ": " .. (res.outcome ~= nil and inline(res.outcome) or "no outcome"))
+  local used = {}
+  local modifiers = type(res.modifiers) == "table" and res.modifiers or {}
   if type(res.dice) == "table" then
-    for _, d in ipairs(res.dice) do add(lines, depth + 1, throw_text(d)) end
+    for _, d in ipairs(res.dice) do
+      add(lines, depth + 1, throw_text(d))
+      for i, m in ipairs(modifiers) do
+        if not used[i] and belongs(m, d) then
+          used[i] = true
+          add(lines, depth + 2, modifier_text(m))
+        end
+      end
+    end
   end
-  if type(res.modifiers) == "table" then
-    for _, m in ipairs(res.modifiers) do add(lines, depth + 1, modifier_text(m)) end
+  for i, m in ipairs(modifiers) do
+    if not used[i] then add(lines, depth + 1, modifier_text(m)) end
   end
   local keys, listed = {}, {}
   for _, k in ipairs(M.order[res.procedure] or {}) do
@@ -91,16 +151,12 @@ local function explain_result(res, title, depth, lines)
   for k in pairs(res) do
     if not listed[k] and not placed[k] then keys[#keys + 1] = k end
   end
+  local hidden = {}
   for _, k in ipairs(keys) do
-    local v = res[k]
-    if is_result(v) then
-      explain_result(v, tostring(k), depth + 1, lines)
-    elseif is_array(v) and #v > 0 and is_result(v[1]) then
-      for i, item in ipairs(v) do explain_result(item, tostring(k) .. "[" .. i .. "]", depth + 1, lines) end
-    else
-      add(lines, depth + 1, tostring(k) .. ": " .. inline(v))
-    end
+    if M.hidden[k] then hidden[#hidden + 1] = tostring(k)
+    else explain_field(tostring(k), res[k], depth + 1, lines) end
   end
+  if #hidden > 0 then add(lines, depth + 1, "(also in the JSON: " .. table.concat(hidden, ", ") .. ")") end
 end
 
 --- Renders a result table (as a procedure returns it) as text, one fact per line, ending in
