@@ -105,6 +105,8 @@ local function tag(applied, throw)
 end
 
 --- The weapon-table row a profile fights with: `use` is the polearm's declared use.
+---@param profile table a checked unit or individual
+---@param use? string "spear" | "two_handed" for a polearm
 ---@return string row
 function M.weapon_row(profile, use)
   if profile.weapon == "polearm" then return use end
@@ -114,6 +116,9 @@ end
 --- The hit throw into `out` (recorded into `res`): `dice` D6, a natural 6 hits, a natural 1
 --- misses, the rest hit on 4+ after the "combat_hit" list.
 --- c = {unit, enemy, disorganised, ranks, dice, label}.
+---@param res table the result the throw and modifiers are recorded into
+---@param out table where the throw's numbers go (hit_dice, hits, automatic_hits...)
+---@param c table
 ---@return integer hits
 function M.hit_throw(res, out, c)
   local applied, total = core.apply("combat_hit", c)
@@ -136,6 +141,9 @@ end
 --- The kill throw into `out`: 1D per hit, a natural 6 kills, a natural 1 fails, the rest add
 --- the "combat_kill" list and kill from the weapon v armour cell up.
 --- c = {unit, enemy, row, hits, bloodlust, defending_standard, label}.
+---@param res table the result the throw and modifiers are recorded into
+---@param out table where the throw's numbers go (kill_target, kills, automatic_kills...)
+---@param c table
 ---@return integer kills
 function M.kill_throw(res, out, c)
   local applied, total = core.apply("combat_kill", c)
@@ -558,6 +566,7 @@ end
 --- specials and individuals with the saves (the defender's first), standard captures, and
 --- each unit's losses with its Combat Test inputs.
 ---@param c table {attackers, defenders (checked fighters), attacker_side, defender_side, aerial, time, options}
+---@return table result see docs/procedures/combat.md
 function M.round(c)
   local res = core.result("combat")
   res.choices = {}

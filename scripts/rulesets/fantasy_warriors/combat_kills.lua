@@ -17,6 +17,12 @@ core.define_table("combat_casualties", {
 
 --- Asks `req.side` (or takes `given` from the input), records {side, question, answer, by,
 --- about} in res.choices and returns the answer and who gave it ("input" when given).
+---@param res table a result with `choices`
+---@param about string the unit or figure the choice is about
+---@param req muster.choice.request
+---@param given? string the input's answer
+---@return string answer
+---@return string by
 function M.choose(res, about, req, given)
   local answer, by
   if given ~= nil then
@@ -34,6 +40,8 @@ end
 
 --- A new roster for fighter `f` ({unit, eff, lone, individual}): the warriors (and the
 --- other-profile figures) as counted groups, each special and attached character apart.
+---@param f table a fighter of combat.lua
+---@return table roster
 function M.new(f)
   local u, save = f.unit, f.eff.save
   local cas = { name = u.name, kills = 0, losses = 0, saves = {}, specials = {}, special_figs = {}, command_test = {},
@@ -126,6 +134,9 @@ end
 --- Shares out `a.kills` on the roster (steps 4 and 6 of page 30): kills to specials and
 --- individuals chosen by the inflicting side `a.side`, the rest on warriors in the order the
 --- owner `a.owner` chooses. An annihilated unit is left to save().
+---@param res table the result (dice, choices)
+---@param cas table a roster from new()
+---@param a table {kills, side, owner, options}
 function M.allocate(res, cas, a)
   local k = a.kills
   cas.kills = k
@@ -196,6 +207,12 @@ end
 
 --- One saving throw into `res`: 2D, the figure fights on when the total beats `save`.
 --- Appends {figure, save, total, saved, against} to `into.saves`; returns whether it saved.
+---@param res table the result the dice are recorded into
+---@param into table a table with a `saves` array
+---@param name string the figure
+---@param save integer its SAV
+---@param against string what the save is against, for people
+---@return boolean saved
 function M.saving_throw(res, into, name, save, against)
   local row = core.get_table("combat_casualties").save
   local label = "saving throw, " .. name
@@ -316,6 +333,9 @@ end
 
 --- The saving throws of the roster's owner (steps 5 and 7 of page 30) and the deaths.
 --- a = {side (the inflicting side, which shares out an annihilated unit's casualties), options}.
+---@param res table
+---@param cas table a roster after allocate()
+---@param a table
 function M.save(res, cas, a)
   if cas.kills == 0 then return end
   if cas.annihilated then return annihilate(res, cas, a) end
@@ -338,6 +358,8 @@ function M.save(res, cas, a)
 end
 
 --- Whether the unit's standard bearer is still standing after the saves.
+---@param cas table
+---@return boolean
 function M.standard_alive(cas)
   for _, fig in ipairs(cas.figs) do
     if fig.kind == "standard" then return not fig.dead end
@@ -346,6 +368,9 @@ function M.standard_alive(cas)
 end
 
 --- The standard bearer's saving throw against a capture (page 31); false without a save.
+---@param res table
+---@param cas table
+---@return boolean saved
 function M.standard_save(res, cas)
   for _, fig in ipairs(cas.figs) do
     if fig.kind == "standard" then
@@ -357,6 +382,8 @@ function M.standard_save(res, cas)
 end
 
 --- Copies the roster's outcome into a unit report.
+---@param rep table the unit report being built
+---@param cas table a roster after save()
 function M.report(rep, cas)
   rep.kills_suffered = cas.kills
   rep.annihilated = cas.annihilated

@@ -31,7 +31,9 @@ end
 --- One man-to-man fight between checked individuals `a` (the attacker) and `b`, recorded
 --- into `res`. Returns the bout: each side's throws, saves and failed saves, the result row
 --- and who is killed.
+---@param res table the result the dice, modifiers and choices are recorded into
 ---@param c table {first, second, first_side, second_side}
+---@return table bout
 function M.bout(res, c)
   local fighters = { { ind = c.first, side = c.first_side }, { ind = c.second, side = c.second_side } }
   for _, x in ipairs(fighters) do
