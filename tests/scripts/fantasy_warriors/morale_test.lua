@@ -482,6 +482,32 @@ function M.test_reaction_example_chained_from_shooting_casualties()
   t.eq({ r.score, r.reaction, r.disorganised }, { 2, "shaken", true })
 end
 
+function M.test_combat_results_feed_the_combat_test_over_seeds()
+  -- 10 Orcs against 10 Dwarves, each unit's `combat_test` input from the combat result goes
+  -- straight into combat_test: a unit tests exactly when the combat says it must.
+  local function orc_side()
+    return { unit = copy(orcs, { individuals = { { name = "Gorbag", role = "battle_leader", quality = "veteran",
+                                                      type = "tribal", save = 7 } } }) }
+  end
+  local tested = 0
+  for seed = 1, 60 do
+    muster.dice.set_seed(seed)
+    local c = ruleset.resolve("combat", { attacker = orc_side(), defender = { unit = copy(dwarves, { figures = 8 }) } })
+    for _, u in ipairs(c.units) do
+      local r = ruleset.resolve("combat_test", u.combat_test)
+      t.eq(r.tested, u.takes_combat_test, "seed " .. seed .. " " .. u.name)
+      t.eq(r.figures_after, u.after.figures, "seed " .. seed .. " " .. u.name)
+      if r.tested then
+        tested = tested + 1
+        local me, them = u.combat_test.side_losses, u.combat_test.enemy_losses
+        t.eq(ids(r):find("greater_losses", 1, true) ~= nil, me > them, "seed " .. seed)
+        t.eq(ids(r):find("killed_more", 1, true) ~= nil, them > me, "seed " .. seed)
+      end
+    end
+  end
+  t.eq(tested > 20, true, "enough tests taken to mean something (" .. tested .. ")")
+end
+
 -- ---------------------------------------------------------------------------------------
 -- The `test` entry point, input errors, variants
 -- ---------------------------------------------------------------------------------------
