@@ -3,60 +3,22 @@
 // JSON and --explain output, exit status 2 with one line "muster: resolve: <field>: <why>"
 // for bad input, 1 with file:line for a script's own failure, and seeded determinism.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <nlohmann/json.hpp>
 
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 
-namespace fs = std::filesystem;
+#include "run_muster.hpp"
+
 using json = nlohmann::json;
+using muster_cli::muster;
+using muster_cli::outcome;
+using muster_cli::slurp;
 
 namespace {
 
 const std::string fixtures = MUSTER_SOURCE_DIR "/tests/cli/fixtures/";
 const std::string threat_json = fixtures + "threat.json";
-
-struct outcome {
-  int status = -1;
-  std::string out;
-  std::string err;
-};
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  return bytes.str();
-}
-
-// Runs `muster <args>` (args are shell words, quoted by the caller), optionally with `stdin_text`
-// on standard input, from the source folder; returns the exit status and both streams.
-outcome muster(const std::string& args, const std::string& stdin_text = "") {
-  static int counter = 0;
-  const fs::path dir = fs::temp_directory_path() /
-                       ("muster-cli-" + std::to_string(::getpid()) + "-" + std::to_string(++counter));
-  fs::create_directories(dir);
-  {
-    std::ofstream in(dir / "in");
-    in << stdin_text;
-  }
-  const std::string command = "cd '" MUSTER_SOURCE_DIR "' && '" MUSTER_EXE "' " + args + " < '" +
-                              (dir / "in").string() + "' > '" + (dir / "out").string() + "' 2> '" +
-                              (dir / "err").string() + "'";
-  const int raw = std::system(command.c_str());
-  outcome o;
-  o.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  o.out = slurp(dir / "out");
-  o.err = slurp(dir / "err");
-  fs::remove_all(dir);
-  return o;
-}
 
 std::size_t lines(const std::string& text) {
   std::size_t n = 0;
