@@ -94,4 +94,10 @@ TEST(cli_docs, the_explain_text_shown_is_the_real_text) {
   const auto o = muster("resolve threat --dice 4,5 --input tests/cli/fixtures/threat.json --explain");
   ASSERT_EQ(o.status, 0) << o.err;
   EXPECT_NE(doc.find("```\n" + o.out + "```\n"), std::string::npos) << o.out;
+  // The first lines of the combat round shown.
+  const auto c = muster("resolve combat --input bench/fixtures/combat_round.json --seed 5 --explain");
+  ASSERT_EQ(c.status, 0) << c.err;
+  std::size_t cut = 0;
+  for (int i = 0; i < 5; ++i) cut = c.out.find('\n', cut) + 1;
+  EXPECT_NE(doc.find("```\n" + c.out.substr(0, cut) + "```\n"), std::string::npos) << c.out.substr(0, cut);
 }

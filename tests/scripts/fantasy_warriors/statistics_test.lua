@@ -1,7 +1,8 @@
--- Fantasy Warriors, statistical check: for a few procedures, the frequency of each outcome
--- over 100,000 seeded runs of the ruleset (muster.dice.roll_many, sample mode) matches the
--- exact probability this file computes on its own, by enumerating the dice by hand with the
--- book's numbers typed in here (not through roll_exact, not through the ruleset's tables).
+-- Fantasy Warriors, statistical check: for threat, threat_test, kill_throw and casualty_test,
+-- the frequency of each outcome over 100,000 seeded runs of the ruleset (muster.dice.roll_many,
+-- sample mode) matches the exact probability this file computes on its own, by enumerating
+-- the dice by hand with the book's numbers typed in here (not through roll_exact, not through
+-- the ruleset's tables).
 -- A frequency may stray from its probability by at most 4.5 standard errors; an outcome of
 -- probability 0 must never occur.
 local t = require("testing")
@@ -123,6 +124,28 @@ function M.test_kill_throw_frequencies_match_the_hand_enumeration()
     return ruleset.resolve("kill_throw", { shooter = archers, target = target, hits = 4 }).kills
   end, runs)
   check_frequencies(freq, p, "kill_throw")
+end
+
+function M.test_casualty_test_frequencies_match_the_hand_enumeration()
+  -- 10 average tribal Orcs lose 6 figures to missiles, their leader among them (page 25):
+  -- over 50% lost -3 (the smaller "losses" line is left out above 50% by default), the
+  -- standard still carried +1, no leader bonus: die - 2. Tribal: 7+ bloodlust, 4-6 OK, 2-3
+  -- shaken, 1 or less rout (which removes the unit).
+  local orcs = { name = "Orc infantry", figures = 10, quality = "average", type = "tribal", leader = true,
+                 standard = true }
+  local p = {}
+  for d = 1, 6 do
+    local r = reaction(d - 3 + 1, "tribal")
+    p[r] = (p[r] or 0) + 1 / 6
+  end
+  t.near(p.rout, 3 / 6, 1e-12)
+  t.near(p.shaken, 2 / 6, 1e-12)
+  t.near(p.ok, 1 / 6, 1e-12)
+  muster.dice.set_seed(404)
+  local freq = muster.dice.roll_many(function()
+    return ruleset.resolve("casualty_test", { unit = orcs, figures_at_start = 10, losses = 6, killed = { "leader" } }).reaction
+  end, runs)
+  check_frequencies(freq, p, "casualty_test")
 end
 
 function M.test_the_check_fails_on_a_wrong_probability()
