@@ -5,7 +5,8 @@
 // (2) through runtime::resolve, JSON in and out, as the command line does, and (3) by a plain
 // C++ round written here for the purpose. Counters are rounds per second (items/s): read the
 // ratios against cpp_round. Before the timings, the C++ round is checked to give the same
-// losses and reactions as the ruleset, round by round, from the same seed.
+// losses and reactions as the ruleset, round by round, from the same seed. The ruleset is
+// read from MUSTER_ROOT when set (e.g. a worktree of a commit), else from the source tree.
 #include <benchmark/benchmark.h>
 #include <unistd.h>
 
@@ -300,7 +301,7 @@ std::string summary(const round_result& r) {
 struct bench_root {
   fs::path path = fs::temp_directory_path() / ("muster-resolve-bench-" + std::to_string(::getpid()));
   bench_root() {
-    const fs::path source = MUSTER_SOURCE_DIR "/scripts";
+    const fs::path source = muster::runtime_options::default_root() / "scripts";  // MUSTER_ROOT
     const fs::path ruleset = path / "scripts" / "rulesets" / "fantasy_warriors";
     fs::create_directories(ruleset / "variants");
     fs::copy(source / "rulesets" / "fantasy_warriors", ruleset,
