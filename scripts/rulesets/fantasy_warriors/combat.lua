@@ -2,12 +2,14 @@
 --- hit throw (list "combat_hit") and kill throw (list "combat_kill", table
 --- "weapon_v_armour"), riders on beasts, flyers, standard captures, several units a side, and
 --- one combat round between two sides in the book's order. The kills' fall on specials,
---- saves and annihilation are combat_kills.lua's; the Combat Test is morale.lua's (each unit's
---- result carries its inputs). Uses muster.dice (through core), muster.choice; no other
---- randomness, and it changes no input (casualties are reported, `after` is a new table).
+--- saves and annihilation are casualties.lua's (shared with shooting), with page 33's numbers;
+--- the Combat Test is morale.lua's (each unit's result carries its inputs). Uses muster.dice
+--- (through core), muster.choice; no other randomness, and it changes no input (casualties are
+--- reported, `after` is a new table).
 local core = require("core")
 local units = require("units")
-local kills = require("combat_kills")
+local casualties = require("casualties")
+local choose = casualties.choose -- asks a side, records the answer in res.choices
 
 local M = {}
 
@@ -60,6 +62,18 @@ core.define_table("weapon_v_armour", {
   tooth_and_claw = { none = 2, light = 3, medium = 4, heavy = 5, extra_heavy = 6 },
   horn_and_hoof = { none = 3, light = 3, medium = 3, heavy = 4, extra_heavy = 5 },
 }, 32)
+
+-- Kills to specials (page 33): 1D for every 3 kills or part of 3, a 6 falls on a special or
+-- individual. A saving throw is 2D totalled, and the figure fights on when it beats SAV.
+core.define_table("combat_casualties", {
+  specials = { kills_per_die = 3, target = 6 },
+  save = { dice = "2d6" },
+}, 33)
+
+--- What page 33 prints for combat, for the casualties shared with shooting: the dice of table
+--- "combat_casualties"; a lone individual saves against every kill (no single-figure 6s);
+--- figures of another profile fall apart with their own saves.
+M.casualty_phase = { throws = "combat_casualties", single_figure = false, profiles = true }
 
 local function rank_of(q)
   return core.get_table("quality_order")[q].rank
@@ -285,7 +299,7 @@ local function plan_attacks(res, f, enemies, enemy_side_name)
     else
       local names = {}
       for _, e in ipairs(enemies) do names[#names + 1] = e.name end
-      local answer = kills.choose(res, f.name, { side = f.side_name, question = "combat_target",
+      local answer = choose(res, f.name, { side = f.side_name, question = "combat_target",
         prompt = f.name .. ": which enemy unit does it fight?", options = names })
       target = by_name[answer]
     end
@@ -362,7 +376,7 @@ local function declare(res, f, aerial)
   f.profile = "top"
   if u.bottom_profile then
     local given = raw.rider_profile ~= nil and core.check_enum(raw.rider_profile, { "top", "bottom" }, f.path .. ".rider_profile") or nil
-    f.profile, f.rider_profile_chosen_by = kills.choose(res, f.name, { side = f.side_name, question = "rider_profile",
+    f.profile, f.rider_profile_chosen_by = choose(res, f.name, { side = f.side_name, question = "rider_profile",
       prompt = f.name .. ": fight with the rider alone (top profile) or with the mount (bottom profile, disorganised)?",
       options = { "top", "bottom" } }, given)
   elseif raw.rider_profile ~= nil then
@@ -383,7 +397,7 @@ local function declare(res, f, aerial)
     local given = raw.polearm ~= nil and core.check_enum(raw.polearm, { "spear", "two_handed" }, f.path .. ".polearm") or nil
     -- The first option is the sensible default: spear when it brings extra ranks.
     local options = (may_ranks("spear") > 1 and f.rear_available > 0) and { "spear", "two_handed" } or { "two_handed", "spear" }
-    f.polearm, f.polearm_chosen_by = kills.choose(res, f.name, { side = f.side_name, question = "polearm_use",
+    f.polearm, f.polearm_chosen_by = choose(res, f.name, { side = f.side_name, question = "polearm_use",
       prompt = f.name .. ": use the polearms as spears (two ranks) or two-handed weapons?", options = options }, given)
   elseif raw.polearm ~= nil then
     core.fail(f.path .. ".polearm", "the unit is not armed with polearms")
@@ -405,7 +419,7 @@ local function declare(res, f, aerial)
   elseif max_ranks > 1 and f.rear_available > 0 then
     local options = {}
     for n = max_ranks, 1, -1 do options[#options + 1] = tostring(n) end
-    local answer, by = kills.choose(res, f.name, { side = f.side_name, question = "fight_ranks",
+    local answer, by = choose(res, f.name, { side = f.side_name, question = "fight_ranks",
       prompt = string.format("%s: fight in how many ranks (up to %d)?", f.name, max_ranks), options = options })
     f.ranks, f.ranks_chosen_by = tonumber(answer), by
   end
@@ -444,7 +458,7 @@ local function declare_capture(res, f)
   elseif #targets > 0 and not f.lone then
     local options = { "no" }
     for _, t in ipairs(targets) do options[#options + 1] = t.name end
-    local answer, by = kills.choose(res, f.name, { side = f.side_name, question = "capture_standard",
+    local answer, by = choose(res, f.name, { side = f.side_name, question = "capture_standard",
       prompt = f.name .. ": try to capture an enemy standard (no, or the unit's name)?", options = options })
     f.capture_chosen_by = by
     for _, t in ipairs(targets) do
@@ -603,12 +617,13 @@ function M.round(c)
   -- other way round.
   for _, s in ipairs({ "defender", "attacker" }) do
     for _, f in ipairs(sides[s]) do
-      f.casualties = kills.new(f)
-      kills.allocate(res, f.casualties, { kills = f.kills_suffered, side = side_name[enemy[s]],
-                                          owner = side_name[s], options = c.options })
+      f.casualties = casualties.new(f.unit, M.casualty_phase,
+                                    { profile = f.eff, individual = f.lone and f.individual or nil })
+      casualties.allocate(res, f.casualties, { kills = f.kills_suffered, side = side_name[enemy[s]],
+                                               owner = side_name[s] })
     end
     for _, f in ipairs(sides[s]) do
-      kills.save(res, f.casualties, { side = side_name[enemy[s]], options = c.options })
+      casualties.save(res, f.casualties, { side = side_name[enemy[s]], options = c.options })
     end
   end
   -- Standard captures (page 31): the declaring side must kill more than it loses, after saves.
@@ -623,11 +638,11 @@ function M.round(c)
           entry.why = "already tried this phase"
         elseif lost[enemy[s]] <= lost[s] then
           entry.why = string.format("the %s side did not win this phase (%d killed, %d lost)", s, lost[enemy[s]], lost[s])
-        elseif not kills.standard_alive(t.casualties) then
+        elseif not casualties.standard_alive(t.casualties) then
           entry.why = "the standard bearer fell in the fighting"
         else
           t.capture_tried = true
-          local saved = kills.standard_save(res, t.casualties)
+          local saved = casualties.standard_save(res, t.casualties)
           if saved then
             entry.why = "the standard bearer passed his saving throw"
           else
@@ -663,13 +678,21 @@ function M.round(c)
         attacks = {}, kills_inflicted = f.kills_inflicted,
       }
       for _, a in ipairs(f.attacks) do rep.attacks[#rep.attacks + 1] = a.report end
-      kills.report(rep, cas)
+      casualties.report(rep, cas)
+      rep.kills_suffered = cas.kills
+      local passed = 0
+      for _, sv in ipairs(rep.saves) do if sv.saved then passed = passed + 1 end end
+      rep.saves_passed, rep.saves_failed = passed, #rep.saves - passed
+      rep.characters_killed = {}
+      for i, ind in ipairs(f.unit.individuals) do
+        if cas.dead.individuals[i] then rep.characters_killed[#rep.characters_killed + 1] = ind.name end
+      end
       rep.standard_captured = f.captured == true
       rep.losses = cas.losses + (f.captured and 1 or 0)
       if f.captured then rep.killed[#rep.killed + 1] = "standard_bearer" end
       for _, m in ipairs(cas.command_test) do
         res.command_test_markers[#res.command_test_markers + 1] = { side = f.side_name, unit = f.name,
-          name = m.name, role = m.role, event = "killed" }
+          name = m.name, role = m.role, event = m.event }
       end
       if f.lone then
         rep.alive = cas.losses == 0

@@ -10,6 +10,7 @@ local units = require("units")
 local quality = require("quality")
 local reactions = require("reactions")
 local threat = require("threat")
+local casualties = require("casualties")
 local shooting = require("shooting")
 local morale = require("morale")
 local combat = require("combat")
@@ -30,7 +31,7 @@ M.check_unit = units.check_unit
 M.explain = require("explain").text  -- a result as readable text (muster resolve --explain)
 -- The rule areas themselves, for tests and for variants that need more than a patch.
 M.modules = { core = core, units = units, quality = quality, reactions = reactions, threat = threat, morale = morale,
-  shooting = shooting, combat = combat, man_to_man = man_to_man }
+  casualties = casualties, shooting = shooting, combat = combat, man_to_man = man_to_man }
 
 --- The procedures `muster resolve` and scripts call by name, gathered from the rule areas:
 --- each area module exports `procedures = { name = {doc, fields, run(input, options)} }`.

@@ -1,11 +1,12 @@
 --- Fantasy Warriors Phase Two, Shooting (pages 21-24): ranges, volleys and ammunition, the
 --- ranks that shoot, the hit and kill throws (lists "shooting_hit", "shooting_kill"; table
---- "missile_v_armour"), kills to specials and individuals, saving throws, annihilation, lone
---- figures and the deaths that call for Command Tests. The Casualty Test is the morale
---- area's: results carry `losses` and `figures_at_start` for it. Changes no unit (shooting
---- is simultaneous). Uses muster.dice (through core), muster.choice; no other randomness.
+--- "missile_v_armour"); the kills shared out (specials and individuals, saves, annihilation,
+--- lone figures, Command Test deaths) by casualties.lua with page 24's numbers. The Casualty
+--- Test is the morale area's: results carry `losses` and `figures_at_start` for it. Changes
+--- no unit (shooting is simultaneous). Uses muster.dice (through core), muster.choice.
 local core = require("core")
 local units = require("units")
+local casualties = require("casualties")
 
 local M = {}
 
@@ -285,231 +286,26 @@ function M.kill_throw(res, c)
 end
 
 -- ---------------------------------------------------------------------------------------
--- Casualties: specials and individuals, saves, annihilation, lone figures
+-- Casualties: specials and individuals, saves, annihilation, lone figures (casualties.lua)
 -- ---------------------------------------------------------------------------------------
 
---- One saving throw for `figure` ({name, save}) into `res`: 2D, survives on a total > SAV.
-local function saving_throw(res, figure, why)
-  local row = core.get_table("shooting_throws").save
-  local label = "saving throw, " .. figure.name
-  local total
-  if core.explaining() then total = core.sum(res, row.dice, label)
-  else total = muster.dice.roll_sum(row.dice, label) end
-  local saved = total > figure.save
-  res.saves[#res.saves + 1] = { figure = figure.name, save = figure.save, total = total, saved = saved, against = why }
-  return saved
-end
+-- What page 24 prints for shooting, for the casualties shared with combat: the dice of table
+-- "shooting_throws", the single-figure rule, and a mixed target shot as its main profile.
+local phase = { throws = "shooting_throws", single_figure = true, profiles = false }
 
--- The target's figures in groups, each {key, kind, name, save, alive, role?, killed_as}:
--- the specials (musicians one group with a count), the attached individuals (one each,
--- keyed by name) and the ordinary warriors. Specials and warriors share the unit's save.
--- `killed_as` is the word the morale area's `killed` list uses.
-local function figure_groups(u)
-  local specials, individuals = {}, {}
-  local function add(kind, count, key, name)
-    if count > 0 then
-      specials[#specials + 1] = { key = key, kind = kind, name = u.name .. " " .. name, save = u.save, alive = count,
-                                  killed_as = key }
-    end
-  end
-  add("leader", u.leader and 1 or 0, "leader", "leader")
-  add("champion", u.champion and 1 or 0, "champion", "champion")
-  add("musician", u.musicians, "musician", "musician")
-  add("standard", u.standard and 1 or 0, "standard_bearer", "standard bearer")
-  local warriors = u.figures
-  for _, f in ipairs(specials) do warriors = warriors - f.alive end
-  local used = { leader = true, champion = true, musician = true, standard_bearer = true, warrior = true }
-  for i, ind in ipairs(u.individuals) do
-    local key = ind.name
-    if used[key] then key = ind.name .. " (" .. i .. ")" end
-    used[key] = true
-    individuals[#individuals + 1] = { key = key, kind = "individual", name = ind.name, role = ind.role,
-                                      save = ind.save, alive = 1, killed_as = ind.name }
-  end
-  local warrior = { key = "warrior", kind = "warrior", name = u.name .. " warrior", save = u.save, alive = warriors }
-  return specials, individuals, warrior
-end
-
--- Records the death of one figure of group `f`: warriors are counted, specials and
--- individuals listed in `killed`; individuals are not among the unit's losses.
-local function kill(res, f)
-  f.alive = f.alive - 1
-  if f.kind == "warrior" then res.warriors_killed = res.warriors_killed + 1
-  else res.killed[#res.killed + 1] = f.killed_as end
-  if f.kind ~= "individual" then res.losses = res.losses + 1 end
-  -- Whose death puts Command Test counters down (page 24): the ruleset's one table of
-  -- command roles, "command_test_roles" (morale.lua), read at run time.
-  if f.role and core.get_table("command_test_roles")[f.role] then
-    res.command_test_markers[#res.command_test_markers + 1] = { name = f.name, role = f.role, event = "killed" }
-  end
-end
-
--- One kill falling on a figure of group `f`: its save first when it has one. Returns
--- whether it died.
-local function strike(res, f, why)
-  if f.save and saving_throw(res, f, why) then return false end
-  kill(res, f)
-  return true
-end
-
--- Kills when the unit is not annihilated (page 24): 1D per 3 kills (or part) when there are
--- specials or individuals; each 6 falls on one the shooting side chooses ("special_killed");
--- the rest fall on warriors, and any beyond the warriors on the specials still standing.
-local function ordinary_casualties(res, u, kills, side)
-  local specials, individuals, warrior = figure_groups(u)
-  -- A standard bearer is shot only when the other figures would all be dead.
-  local standard_open = kills >= u.figures - 1
-  local function candidates()
-    local opts, by_key = {}, {}
-    for _, list in ipairs({ specials, individuals }) do
-      for _, f in ipairs(list) do
-        if f.alive > 0 and (f.kind ~= "standard" or standard_open) then
-          opts[#opts + 1] = f.key
-          by_key[f.key] = f
-        end
-      end
-    end
-    return opts, by_key
-  end
-  local used = 0
-  res.specials = {}
-  if #candidates() > 0 then
-    local row = core.get_table("shooting_throws").specials
-    res.specials_dice = math.ceil(kills / row.kills_per_die)
-    local r = core.count(res, { n = res.specials_dice, target = row.target, label = "kills to specials, " .. u.name })
-    res.sixes = r.successes
-    for i = 1, r.successes do
-      local opts, by_key = candidates()
-      if #opts == 0 then break end
-      local answer, by = muster.choice.get {
-        side = side, question = "special_killed",
-        prompt = string.format("a 6 (%d of %d) on %s: which special or individual is killed?", i, r.successes, u.name),
-        options = opts, context = { kills = kills, six = i, sixes = r.successes },
-      }
-      used = used + 1
-      local died = strike(res, by_key[answer], "kill to " .. answer)
-      res.specials[#res.specials + 1] = { six = i, figure = answer, chosen_by = by, killed = died }
-    end
-  end
-  local rest = kills - used
-  while rest > 0 and warrior.alive > 0 do
-    strike(res, warrior, "kill")
-    rest = rest - 1
-  end
-  for _, f in ipairs(specials) do
-    while rest > 0 and f.alive > 0 do
-      strike(res, f, "kill")
-      rest = rest - 1
-    end
-  end
-end
-
--- Kills exceeding the unit's figures (page 24; attached characters are not counted): the
--- warriors, then the specials and individuals, without a save die; every figure with a
--- save faces the outstanding casualties (kills less the unit's figures killed so far),
--- making every save (annihilation_saves = "every_save_figure"; one failure kills) or one
--- save per casualty on a figure the shooting side chooses ("one_save_figure", question
--- "annihilation_save"). The same readings as combat_kills.lua.
-local function annihilation(res, u, kills, side, options)
-  res.annihilated = true
-  local specials, individuals, warrior = figure_groups(u)
-  local killed = 0
-  local function kill_all(f)
-    while f.alive > 0 do
-      kill(res, f)
-      if f.kind ~= "individual" then killed = killed + 1 end
-    end
-  end
-  if not warrior.save then kill_all(warrior) end
-  for _, list in ipairs({ specials, individuals }) do
-    for _, f in ipairs(list) do
-      if not f.save then kill_all(f) end
-    end
-  end
-  -- Attached characters first, then specials, then warriors.
-  local savers = {}
-  for _, list in ipairs({ individuals, specials, { warrior } }) do
-    for _, f in ipairs(list) do
-      if f.save and f.alive > 0 then savers[#savers + 1] = f end
-    end
-  end
-  res.outstanding = kills - killed
-  if options.annihilation_saves == "one_save_figure" then
-    res.allocations = {}
-    for j = 1, res.outstanding do
-      local opts, by_key = {}, {}
-      for _, f in ipairs(savers) do
-        if f.alive > 0 then
-          opts[#opts + 1] = f.key
-          by_key[f.key] = f
-        end
-      end
-      if #opts == 0 then break end
-      local answer, by = opts[1], nil
-      if #opts > 1 then
-        answer, by = muster.choice.get {
-          side = side, question = "annihilation_save",
-          prompt = string.format("outstanding casualty %d of %d on %s: which figure must save?", j, res.outstanding, u.name),
-          options = opts, context = { casualty = j, outstanding = res.outstanding },
-        }
-      end
-      local died = strike(res, by_key[answer], "outstanding casualty " .. j)
-      res.allocations[#res.allocations + 1] = { casualty = j, figure = answer, chosen_by = by, killed = died }
-    end
-  else
-    for _, f in ipairs(savers) do
-      for _ = 1, f.alive do
-        local failed = false
-        for j = 1, res.outstanding do
-          if not saving_throw(res, f, "outstanding casualty " .. j) then failed = true end
-        end
-        if failed then kill(res, f) end
-      end
-    end
-  end
-end
-
--- A lone figure (page 24): 1D per kill, each 6 is a real kill, and a figure with a save
--- makes one save per 6 (one failure kills it).
-local function lone_figure(res, u, kills)
-  local row = core.get_table("shooting_throws").single_figure
-  local r = core.count(res, { n = kills, target = row.target, label = "single figure, " .. u.name })
-  res.single_figure_sixes = r.successes
-  local specials, individuals, warrior = figure_groups(u)
-  local f = individuals[1] or (warrior.alive > 0 and warrior) or specials[1]
-  if r.successes == 0 then return end
-  if not f.save then return kill(res, f) end
-  local failed = false
-  for i = 1, r.successes do
-    if not saving_throw(res, f, "six " .. i) then failed = true end
-  end
-  if failed then kill(res, f) end
-end
-
---- Shares `kills` out on the target unit into `res`: kills to specials and individuals,
---- saving throws, annihilation or a lone figure; the losses, Command Test deaths.
+--- Shares `kills` out on the target unit into `res` (casualties.lua, page 24): kills to
+--- specials and individuals (the shooting side `c.side` chooses), saving throws, annihilation
+--- or a lone figure; the losses, Command Test deaths.
 ---@param res table the result filled in
 ---@param c table {target (checked unit), kills, alone, side, options}
 ---@return table res
 function M.casualties(res, c)
-  local u = c.target
-  res.figures_at_start = u.figures
-  res.losses = 0
-  res.saves = {}
-  res.killed = {}
-  res.warriors_killed = 0
-  res.command_test_markers = {}
-  res.annihilated = false
-  local kills = c.kills
-  if kills > 0 then
-    if c.alone then
-      lone_figure(res, u, kills)
-    elseif kills > u.figures then
-      annihilation(res, u, kills, c.side, c.options)
-    else
-      ordinary_casualties(res, u, kills, c.side)
-    end
-  end
+  res.figures_at_start = c.target.figures
+  local cas = casualties.new(c.target, phase, { alone = c.alone })
+  casualties.allocate(res, cas, { kills = c.kills, side = c.side })
+  casualties.save(res, cas, { side = c.side, options = c.options })
+  casualties.report(res, cas)
+  res.command_test_markers = cas.command_test
   return res
 end
 

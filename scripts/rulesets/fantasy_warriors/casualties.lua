@@ -1,0 +1,439 @@
+--- Fantasy Warriors casualties, one implementation for shooting (page 24) and combat (page 33):
+--- the kills a unit suffered falling on its specials and attached characters (1D per 3 kills,
+--- the inflicting side chooses for each 6), the rest on its warriors, the saving throws, the
+--- annihilated unit (option annihilation_saves), a lone figure, and the deaths that set Command
+--- Test counters. What the two pages print differently comes in as a phase table (M.new).
+--- Works on a roster built here; changes no input table. Randomness only through muster.dice.
+local core = require("core")
+require("morale") -- defines the table "command_test_roles" this module reads
+
+local M = {}
+
+-- A phase table says what its page prints differently: `throws`, the table whose rows it reads
+-- (`specials` {kills_per_die, target}, `save` {dice}, `single_figure` {target});
+-- `single_figure`, a lone figure's kills are thrown again 1D each and only the 6s count
+-- (shooting, p.24), otherwise it saves against every kill (combat, p.33); `profiles`, figures
+-- of another profile fall apart with their own save, the owner saying which kind falls first
+-- (combat, p.30), otherwise they fall as warriors (shooting shoots a unit as its main profile).
+---@class fw.casualty_phase
+---@field throws string
+---@field single_figure boolean
+---@field profiles boolean
+
+--- Asks `req.side` (or takes `given` from the input), records {side, question, answer, by,
+--- about} in res.choices when the result keeps choices, and returns the answer and who gave it
+--- ("input" when given).
+---@param res table a result
+---@param about string the unit or figure the choice is about
+---@param req muster.choice.request
+---@param given? string the input's answer
+---@return string answer
+---@return string by
+function M.choose(res, about, req, given)
+  local answer, by
+  if given ~= nil then
+    answer, by = given, "input"
+  else
+    answer, by = muster.choice.get(req)
+  end
+  if res.choices then
+    res.choices[#res.choices + 1] = { side = req.side, question = req.question, answer = answer, by = by, about = about }
+  end
+  return answer, by
+end
+
+-- Asks only when there is a choice to make: a single option is taken without a question.
+local function pick(res, about, req)
+  if #req.options == 1 then return req.options[1], nil end
+  return M.choose(res, about, req)
+end
+
+--- One saving throw into `res`: 2D (the `save` row of table `throws`), the figure fights on
+--- when the total beats `save`. Appends {figure, save, total, saved, against} to `into.saves`.
+---@param res table the result the dice are recorded into
+---@param into table a table with a `saves` array
+---@param name string the figure
+---@param save integer its SAV
+---@param against string what the save is against, for people
+---@param throws string the phase's table ("shooting_throws", "combat_casualties")
+---@return boolean saved
+function M.saving_throw(res, into, name, save, against, throws)
+  local row = core.get_table(throws).save
+  local label = "saving throw, " .. name
+  local total
+  if core.explaining() then total = core.sum(res, row.dice, label)
+  else total = muster.dice.roll_sum(row.dice, label) end
+  local saved = total > save
+  into.saves[#into.saves + 1] = { figure = name, save = save, total = total, saved = saved, against = against }
+  return saved
+end
+
+-- ---------------------------------------------------------------------------------------
+-- The roster: who can take a kill
+-- ---------------------------------------------------------------------------------------
+
+--- A new roster for `unit` (a checked unit): the warriors as counted groups, each special and
+--- attached character apart. opts = {profile?, alone?, individual?}: `profile` the profile
+--- struck this phase, whose save the warriors and specials have (default the unit; combat
+--- passes the rider-and-mount line when chosen); `alone` the unit is one lone figure;
+--- `individual` the unit is this lone individual fighting as a unit of one (combat.lua).
+---@param unit table
+---@param phase fw.casualty_phase
+---@param opts? table
+---@return table roster
+function M.new(unit, phase, opts)
+  opts = opts or {}
+  local u = unit
+  local save = (opts.profile or u).save
+  local figs, groups = {}, {}
+  local cas = { name = u.name, phase = phase, figures = u.figures, kills = 0, losses = 0, saves = {},
+                specials = {}, strikes = {}, killed = {}, command_test = {}, annihilated = false,
+                alone = opts.alone == true or opts.individual ~= nil, figs = figs, groups = groups,
+                dead = { warriors = 0, leader = false, champion = false, standard = false, musicians = 0,
+                         profiles = {}, individuals = {} } }
+  if opts.individual then
+    cas.figures = 1
+    figs[1] = { key = u.name, kind = "lone", name = u.name, role = opts.individual.role, save = save, kills = 0 }
+    return cas
+  end
+  -- `killed_as` is the word the morale area's `killed` lists use.
+  local function add(key, kind, name, killed_as)
+    figs[#figs + 1] = { key = key, kind = kind, name = u.name .. " " .. name, save = save, kills = 0,
+                        killed_as = killed_as }
+  end
+  if u.leader then add("leader", "leader", "leader", "leader") end
+  if u.champion then add("champion", "champion", "champion", "champion") end
+  for i = 1, u.musicians do
+    add(u.musicians == 1 and "musician" or ("musician " .. i), "musician", "musician", "musician")
+  end
+  if u.standard then add("standard_bearer", "standard", "standard bearer", "standard_bearer") end
+  local warriors = u.figures - #figs
+  if phase.profiles then
+    for _, p in ipairs(u.profiles) do warriors = warriors - p.figures end
+  end
+  if cas.alone and warriors == 1 then
+    -- The lone figure is a warrior: it takes its kills as one figure.
+    figs[#figs + 1] = { key = "warriors", kind = "warrior", name = u.name .. " warrior", save = save, kills = 0 }
+  else
+    groups[1] = { key = "warriors", name = u.name .. " warrior", count = warriors, save = save, hit = 0 }
+  end
+  if phase.profiles then
+    for i, p in ipairs(u.profiles) do
+      groups[#groups + 1] = { key = p.name, name = p.name, count = p.figures, save = p.save, hit = 0, profile = i }
+    end
+  end
+  local used = { leader = true, champion = true, standard_bearer = true, musician = true, warriors = true }
+  for i, ind in ipairs(u.individuals) do
+    local key = ind.name
+    if used[key] then key = ind.name .. " (" .. i .. ")" end
+    used[key] = true
+    figs[#figs + 1] = { key = key, kind = "individual", name = ind.name, role = ind.role, save = ind.save,
+                        kills = 0, index = i, killed_as = ind.name }
+  end
+  return cas
+end
+
+-- One kill allocated to `target` (a figure, or a group of warriors: each kill a different
+-- figure), saved against later in the order allocated; `entry` is the kills-to-specials
+-- record told whether this kill killed.
+local function strike(cas, target, why, entry)
+  if target.count then target.hit = target.hit + 1 else target.kills = target.kills + 1 end
+  cas.strikes[#cas.strikes + 1] = { target = target, why = why, entry = entry }
+end
+
+-- A figure without a save that took a kill is as good as dead.
+local function doomed(fig)
+  return fig.kills > 0 and not fig.save
+end
+
+-- The keys of the figures in `list` that `keep` accepts, in order, and the figures by key.
+local function offer(list, keep)
+  local opts, by_key = {}, {}
+  for _, x in ipairs(list) do
+    if keep(x) then
+      opts[#opts + 1] = x.key
+      by_key[x.key] = x
+    end
+  end
+  return opts, by_key
+end
+
+-- Who a 6 may fall on: specials and attached characters; a standard bearer only when the kills
+-- would leave no other figure of the unit standing (pages 24 and 33 print the same restriction;
+-- read before the saves, since the choice comes first). A figure with a save may be chosen
+-- again (it saves against each kill).
+local function six_candidates(cas)
+  local standard_open = cas.kills >= cas.figures - 1
+  return offer(cas.figs, function(fig)
+    return not doomed(fig) and (fig.kind ~= "standard" or standard_open)
+  end)
+end
+
+-- Kills beyond the warriors fall on the specials still untouched, the standard bearer when
+-- every other special has taken a kill.
+local function overflow_candidates(cas)
+  local untouched = 0
+  for _, fig in ipairs(cas.figs) do
+    if fig.kind ~= "individual" and fig.kind ~= "standard" and fig.kills == 0 then untouched = untouched + 1 end
+  end
+  return offer(cas.figs, function(fig)
+    return fig.kind ~= "individual" and fig.kills == 0 and (fig.kind ~= "standard" or untouched == 0)
+  end)
+end
+
+-- A lone figure: every kill on it; with the single-figure rule (page 24) 1D per kill first,
+-- and only the 6s are real kills.
+local function allocate_alone(res, cas, k)
+  local fig, n, why = cas.figs[1], k, "kill"
+  if cas.phase.single_figure then
+    local row = core.get_table(cas.phase.throws).single_figure
+    local r = core.count(res, { n = k, target = row.target, label = "single figure, " .. cas.name })
+    cas.single_figure_sixes, n, why = r.successes, r.successes, "six"
+  end
+  for _ = 1, n do strike(cas, fig, why) end
+end
+
+--- Shares out `a.kills` on the roster (the book's "kills to specials", before any save): a
+--- lone figure takes them all; an annihilated unit is left to save(); otherwise 1D per 3 kills
+--- (or part) when a special or character can be chosen, each 6 on one the inflicting side
+--- `a.side` chooses (question "special_killed"), the rest on the warriors (the owner `a.owner`
+--- says which kind first, question "casualties_first"), any beyond them on the untouched specials.
+---@param res table the result (dice, choices)
+---@param cas table a roster from new()
+---@param a table {kills, side, owner?}
+function M.allocate(res, cas, a)
+  local k = a.kills
+  cas.kills = k
+  if k == 0 then return end
+  if cas.alone then return allocate_alone(res, cas, k) end
+  if k > cas.figures then
+    cas.annihilated = true
+    return
+  end
+  local used = 0
+  if #six_candidates(cas) > 0 then
+    local row = core.get_table(cas.phase.throws).specials
+    cas.specials_dice = math.ceil(k / row.kills_per_die)
+    local r = core.count(res, { n = cas.specials_dice, target = row.target, label = "kills to specials, " .. cas.name })
+    cas.sixes = r.successes
+    for i = 1, r.successes do
+      local opts, by_key = six_candidates(cas)
+      if #opts == 0 then break end
+      local answer, by = M.choose(res, cas.name, { side = a.side, question = "special_killed",
+        prompt = string.format("a 6 (%d of %d) on %s: which special or character is killed?", i, r.successes, cas.name),
+        options = opts, context = { kills = k, six = i, sixes = r.successes } })
+      local entry = { six = i, figure = answer, chosen_by = by }
+      cas.specials[#cas.specials + 1] = entry
+      strike(cas, by_key[answer], "kill to " .. answer, entry)
+      used = used + 1
+    end
+  end
+  -- The others fall on warriors; the owner says which kind first when there are several.
+  local rest = k - used
+  local order = {}
+  for _, g in ipairs(cas.groups) do if g.count > 0 then order[#order + 1] = g end end
+  if #order > 1 and rest > 0 then
+    local opts = {}
+    for _, g in ipairs(order) do opts[#opts + 1] = g.key end
+    local answer, by = M.choose(res, cas.name, { side = a.owner, question = "casualties_first",
+      prompt = cas.name .. ": which figures fall first to the ordinary kills?", options = opts })
+    cas.casualties_first, cas.casualties_first_chosen_by = answer, by
+    for i, g in ipairs(order) do
+      if g.key == answer then table.remove(order, i) table.insert(order, 1, g) break end
+    end
+  end
+  for _, g in ipairs(order) do
+    local n = math.min(rest, g.count)
+    for _ = 1, n do strike(cas, g, "kill") end
+    rest = rest - n
+  end
+  -- More kills than warriors (not annihilated): the rest fall on the specials.
+  while rest > 0 do
+    local opts, by_key = overflow_candidates(cas)
+    if #opts == 0 then break end
+    local answer, by = pick(res, cas.name, { side = a.side, question = "special_killed",
+      prompt = string.format("%d kill(s) beyond the warriors of %s: which special is killed?", rest, cas.name),
+      options = opts, context = { kills = k, overflow = rest } })
+    local entry = { figure = answer, chosen_by = by, beyond_warriors = true }
+    cas.specials[#cas.specials + 1] = entry
+    strike(cas, by_key[answer], "kill to " .. answer, entry)
+    rest = rest - 1
+  end
+end
+
+-- ---------------------------------------------------------------------------------------
+-- Saving throws and deaths
+-- ---------------------------------------------------------------------------------------
+
+-- Records the death of figure `fig`; returns false when it was dead already. Attached
+-- characters are not among the unit's losses; whose death sets Command Test counters is
+-- morale's table "command_test_roles", read at run time.
+local function die(cas, fig)
+  if fig.dead then return false end
+  fig.dead = true
+  local d = cas.dead
+  if fig.kind == "musician" then d.musicians = d.musicians + 1
+  elseif fig.kind == "individual" then d.individuals[fig.index] = true
+  elseif fig.kind == "warrior" then d.warriors = d.warriors + 1
+  elseif fig.kind ~= "lone" then d[fig.kind] = true end
+  if fig.kind ~= "individual" then cas.losses = cas.losses + 1 end
+  if fig.killed_as then cas.killed[#cas.killed + 1] = fig.killed_as end
+  if fig.role and core.get_table("command_test_roles")[fig.role] then
+    cas.command_test[#cas.command_test + 1] = { name = fig.name, role = fig.role, event = "killed" }
+  end
+  return true
+end
+
+local function group_loss(cas, g, n)
+  if n == 0 then return end
+  if g.profile then cas.dead.profiles[g.profile] = (cas.dead.profiles[g.profile] or 0) + n
+  else cas.dead.warriors = cas.dead.warriors + n end
+  cas.losses = cas.losses + n
+end
+
+local function throw(res, cas, who, why)
+  return M.saving_throw(res, cas, who.name, who.save, why, cas.phase.throws)
+end
+
+-- An annihilated unit (pages 24 and 33): warriors, then specials and characters, without a
+-- save die; the outstanding casualties (kills less the unit's figures killed so far) are
+-- shared out one at a time by the inflicting side (option annihilation_saves =
+-- "one_save_figure", question "annihilation_save"), or saved against by every figure with a
+-- save, each against all of them ("every_save_figure"; one failure kills).
+local function annihilate(res, cas, a)
+  local killed = 0
+  for _, g in ipairs(cas.groups) do
+    if not g.save then
+      group_loss(cas, g, g.count)
+      killed = killed + g.count
+    end
+  end
+  for _, fig in ipairs(cas.figs) do
+    if not fig.save then
+      die(cas, fig)
+      if fig.kind ~= "individual" then killed = killed + 1 end
+    end
+  end
+  local outstanding = cas.kills - killed
+  cas.outstanding = outstanding
+  -- Attached characters first, then specials, then warriors (the order options are offered in).
+  local savers = {}
+  for _, fig in ipairs(cas.figs) do
+    if fig.save and fig.kind == "individual" then savers[#savers + 1] = fig end
+  end
+  for _, fig in ipairs(cas.figs) do
+    if fig.save and fig.kind ~= "individual" then savers[#savers + 1] = fig end
+  end
+  for _, g in ipairs(cas.groups) do
+    if g.save then
+      for i = 1, g.count do
+        savers[#savers + 1] = { key = g.key .. " " .. i, name = g.name, save = g.save, group = g }
+      end
+    end
+  end
+  local function fall(s)
+    if not s.group then return die(cas, s) end
+    if not s.dead then s.dead = true group_loss(cas, s.group, 1) end
+  end
+  if a.options.annihilation_saves == "one_save_figure" then
+    cas.allocations = {}
+    for j = 1, outstanding do
+      local opts, by_key = offer(savers, function(s) return not s.dead end)
+      if #opts == 0 then break end
+      local answer, by = pick(res, cas.name, { side = a.side, question = "annihilation_save",
+        prompt = string.format("outstanding casualty %d of %d on %s: which figure must save?", j, outstanding, cas.name),
+        options = opts, context = { outstanding = outstanding, casualty = j } })
+      local s = by_key[answer]
+      local saved = throw(res, cas, s, "outstanding casualty " .. j)
+      if not saved then fall(s) end
+      cas.allocations[#cas.allocations + 1] = { casualty = j, figure = answer, chosen_by = by, killed = not saved }
+    end
+  else
+    for _, s in ipairs(savers) do
+      local failed = false
+      for j = 1, outstanding do
+        if not throw(res, cas, s, "outstanding casualty " .. j) then failed = true end
+      end
+      if failed then fall(s) end
+    end
+  end
+end
+
+--- The saving throws against the kills allocated (in the order they were allocated) and the
+--- deaths, or an annihilated unit's. A saved kill is cancelled, not passed on; every throw is
+--- made, even after a figure's first failure, and one failure kills it.
+---@param res table
+---@param cas table a roster after allocate()
+---@param a table {side (the inflicting side, which shares out an annihilated unit's casualties), options}
+function M.save(res, cas, a)
+  if cas.kills == 0 then return end
+  if cas.annihilated then return annihilate(res, cas, a) end
+  local seen = {}
+  for _, s in ipairs(cas.strikes) do
+    local t = s.target
+    local n = t.count and t.hit or t.kills
+    seen[t] = (seen[t] or 0) + 1
+    local why = n > 1 and string.format("%s %d of %d", s.why, seen[t], n) or s.why
+    local died = false
+    if not (t.save and throw(res, cas, t, why)) then
+      if t.count then
+        group_loss(cas, t, 1)
+        died = true
+      else
+        died = die(cas, t)
+      end
+    end
+    if s.entry then s.entry.killed = died end
+  end
+end
+
+--- Whether the unit's standard bearer is still standing after the saves.
+---@param cas table
+---@return boolean
+function M.standard_alive(cas)
+  for _, fig in ipairs(cas.figs) do
+    if fig.kind == "standard" then return not fig.dead end
+  end
+  return false
+end
+
+--- The standard bearer's saving throw against a capture (page 31); false without a save.
+---@param res table
+---@param cas table
+---@return boolean saved
+function M.standard_save(res, cas)
+  for _, fig in ipairs(cas.figs) do
+    if fig.kind == "standard" then
+      if not fig.save then return false end
+      return throw(res, cas, fig, "standard capture")
+    end
+  end
+  return false
+end
+
+--- Copies the roster's outcome into a result: `specials_dice`, `sixes`, `specials` (each
+--- {six?, figure, chosen_by, beyond_warriors?, killed}: whether that kill killed),
+--- `single_figure_sixes`, `casualties_first(_chosen_by)`, `annihilated`, `outstanding`,
+--- `allocations`, `saves`, `losses` (the unit's figures lost), `killed` (in the order they
+--- fell, the morale area's words and characters by name), `warriors_killed`, `profiles_killed`.
+---@param into table
+---@param cas table a roster after save()
+function M.report(into, cas)
+  into.specials_dice, into.sixes, into.specials = cas.specials_dice, cas.sixes, cas.specials
+  into.single_figure_sixes = cas.single_figure_sixes
+  into.casualties_first, into.casualties_first_chosen_by = cas.casualties_first, cas.casualties_first_chosen_by
+  into.annihilated, into.outstanding, into.allocations = cas.annihilated, cas.outstanding, cas.allocations
+  into.saves = cas.saves
+  into.losses = cas.losses
+  local killed = {}
+  for i, k in ipairs(cas.killed) do killed[i] = k end
+  into.killed = killed
+  into.warriors_killed = cas.dead.warriors
+  local profiles = {}
+  for _, g in ipairs(cas.groups) do
+    if g.profile then profiles[#profiles + 1] = cas.dead.profiles[g.profile] or 0 end
+  end
+  if #profiles > 0 then into.profiles_killed = profiles end
+end
+
+return M
