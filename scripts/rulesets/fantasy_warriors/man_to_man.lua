@@ -6,7 +6,7 @@
 local core = require("core")
 local units = require("units")
 local combat = require("combat")
-local kills = require("combat_kills")
+local casualties = require("casualties")
 
 local M = {}
 
@@ -23,7 +23,7 @@ core.define_table("man_to_man_results", {
 -- gain, so two-handed comes first.
 local function weapon_row(res, ind, side)
   if ind.weapon ~= "polearm" then return combat.weapon_row(ind) end
-  local answer, by = kills.choose(res, ind.name, { side = side, question = "polearm_use",
+  local answer, by = casualties.choose(res, ind.name, { side = side, question = "polearm_use",
     prompt = ind.name .. ": use the polearm as a spear or a two-handed weapon?", options = { "two_handed", "spear" } })
   return answer, by
 end
@@ -60,7 +60,8 @@ function M.bout(res, c)
     for j = 1, y.kills do
       if not x.ind.save then
         failed = failed + 1
-      elseif not kills.saving_throw(res, x.report, x.ind.name, x.ind.save, "kill " .. j .. " of " .. y.kills) then
+      elseif not casualties.saving_throw(res, x.report, x.ind.name, x.ind.save, "kill " .. j .. " of " .. y.kills,
+                                          combat.casualty_phase.throws) then
         failed = failed + 1
       end
     end
@@ -142,7 +143,7 @@ local function pair_off(res, attackers, defenders, pairs, side)
     for i, x in ipairs(free) do opts[#opts + 1] = x.name idx[x.name] = i end
     local prompt = small_is_attacker and (s.name .. " fights which defender?")
       or ("which of your individuals fights " .. s.name .. "?")
-    local answer, by = kills.choose(res, s.name, { side = side, question = "pair_individuals", prompt = prompt, options = opts })
+    local answer, by = casualties.choose(res, s.name, { side = side, question = "pair_individuals", prompt = prompt, options = opts })
     local partner = table.remove(free, idx[answer])
     if small_is_attacker then out[#out + 1] = { s, partner, by = by }
     else out[#out + 1] = { partner, s, by = by } end

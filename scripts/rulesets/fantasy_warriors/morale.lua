@@ -30,7 +30,7 @@ core.define_table("combat_test_thresholds", {
 }, 34)
 
 -- Roles whose death or rout places Command Test counters (pages 24, 33, 39). One table for
--- the ruleset: the combat area (combat_kills.lua, man_to_man.lua) reads it for deaths too.
+-- the ruleset: the casualties area (casualties.lua, man_to_man.lua) reads it for deaths too.
 core.define_table("command_test_roles", {
   warchief = true, battle_leader = true, hero = true, wizard = true, priest = true,
 }, 39)
