@@ -15,6 +15,7 @@
 ---@field log muster.log
 ---@field turn muster.turn
 ---@field choice muster.choice
+---@field script muster.script
 muster = {}
 
 --- The loaded ruleset's module table (what its init.lua returned). Set in the session and in

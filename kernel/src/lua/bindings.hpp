@@ -23,6 +23,8 @@ void open_state(lua_State* L, int muster_table, battle_state& state);
 void open_turn(lua_State* L, int muster_table, sequencer& turn);
 void open_log(lua_State* L, int muster_table, event_log& log);
 void open_choice(lua_State* L, int muster_table, chooser& choices);
+/// muster.script: where a running function is (file, line) and Lua data files under the root.
+void open_script(lua_State* L, int muster_table);
 
 /// Opens every service of k into the muster table.
 void open_all(lua_State* L, int muster_table, kernel& k);
