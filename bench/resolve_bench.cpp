@@ -90,8 +90,9 @@ struct figure {
 };
 
 struct roster {
-  int warriors = 0, warriors_hit = 0;
+  int warriors = 0;
   std::vector<figure> figs;
+  std::vector<int> strikes;  // in the order allocated: a figure's index, or -1 for a warrior
   int losses = 0;
 };
 
@@ -115,68 +116,61 @@ int count(muster::roller& dice, int n, int target, int modifier, bool naturals) 
 
 bool doomed(const figure& f) { return f.kills > 0 && f.save == 0; }
 
+// Kills to specials (page 33), then the warriors, then the specials still untouched; each
+// kill is one strike, saved against later in the order allocated.
 void allocate(muster::roller& dice, const unit& u, roster& r, int kills) {
   if (kills == 0) return;
   if (kills > u.figures) std::abort();  // this scenario throws at most 8 kill dice
-  auto others_standing = [&] {
-    int n = r.warriors - r.warriors_hit;
-    for (const auto& f : r.figs)
-      if (f.kind != individual && f.kind != standard_bearer && !doomed(f)) ++n;
-    return n;
-  };
-  auto six_candidate = [&]() -> figure* {
-    const bool standard_open = others_standing() == 0;
-    for (auto& f : r.figs)
-      if (!doomed(f) && (f.kind != standard_bearer || standard_open)) return &f;  // policy "first"
-    return nullptr;
+  const bool standard_open = kills >= u.figures - 1;  // the kills would leave no one else
+  auto six_candidate = [&]() -> int {
+    for (std::size_t i = 0; i < r.figs.size(); ++i)
+      if (!doomed(r.figs[i]) && (r.figs[i].kind != standard_bearer || standard_open))
+        return static_cast<int>(i);  // policy "first"
+    return -1;
   };
   int used = 0;
-  if (six_candidate()) {
-    const int sixes = count(dice, (kills + 2) / 3, 6, 0, false);  // 1D per 3 kills, 6s (page 33)
+  if (six_candidate() >= 0) {
+    const int sixes = count(dice, (kills + 2) / 3, 6, 0, false);  // 1D per 3 kills, 6s
     for (int i = 0; i < sixes; ++i) {
-      figure* f = six_candidate();
-      if (!f) break;
-      ++f->kills;
+      const int f = six_candidate();
+      if (f < 0) break;
+      ++r.figs[static_cast<std::size_t>(f)].kills;
+      r.strikes.push_back(f);
       ++used;
     }
   }
   int rest = kills - used;
-  const int n = std::min(rest, r.warriors - r.warriors_hit);
-  r.warriors_hit += n;
+  const int n = std::min(rest, r.warriors);
+  for (int i = 0; i < n; ++i) r.strikes.push_back(-1);
   rest -= n;
-  while (rest > 0) {  // beyond the warriors: the specials still untouched
+  while (rest > 0) {
     int untouched = 0;
     for (const auto& f : r.figs)
       if (f.kind != individual && f.kind != standard_bearer && f.kills == 0) ++untouched;
-    figure* pick = nullptr;
-    for (auto& f : r.figs)
-      if (f.kind != individual && f.kills == 0 && (f.kind != standard_bearer || untouched == 0)) {
-        pick = &f;
-        break;
-      }
-    if (!pick) break;
-    pick->kills = 1;
+    int pick = -1;
+    for (std::size_t i = 0; i < r.figs.size() && pick < 0; ++i) {
+      const figure& f = r.figs[i];
+      if (f.kind != individual && f.kills == 0 && (f.kind != standard_bearer || untouched == 0))
+        pick = static_cast<int>(i);
+    }
+    if (pick < 0) break;
+    ++r.figs[static_cast<std::size_t>(pick)].kills;
+    r.strikes.push_back(pick);
     --rest;
   }
 }
 
 bool saving_throw(muster::roller& dice, int save) { return dice.roll_sum("save", two_d6) > save; }
 
+// One saving throw per strike, in order (every throw made, even for a figure already dead).
 void save(muster::roller& dice, const unit& u, roster& r) {
-  if (r.warriors_hit > 0) {
-    int lost = r.warriors_hit;
-    if (u.save) {
-      lost = 0;
-      for (int j = 0; j < r.warriors_hit; ++j) lost += !saving_throw(dice, u.save);
+  for (int s : r.strikes) {
+    if (s < 0) {
+      if (!(u.save && saving_throw(dice, u.save))) ++r.losses;
+      continue;
     }
-    r.losses += lost;
-  }
-  for (auto& f : r.figs) {
-    if (f.kills == 0) continue;
-    bool failed = f.save == 0;
-    if (f.save)
-      for (int j = 0; j < f.kills; ++j) failed |= !saving_throw(dice, f.save);  // every throw made
-    if (failed && !f.dead) {
+    figure& f = r.figs[static_cast<std::size_t>(s)];
+    if (!(f.save && saving_throw(dice, f.save)) && !f.dead) {
       f.dead = true;
       if (f.kind != individual) ++r.losses;
     }
