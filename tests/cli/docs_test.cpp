@@ -86,8 +86,8 @@ TEST(cli_docs, every_example_of_resolve_md_prints_its_documented_output) {
     const auto o = muster(arguments(e.command), e.input);
     ASSERT_EQ(o.status, 0) << o.err;
     EXPECT_EQ(json::parse(o.out), json::parse(e.output))
-        << "docs/resolve.md shows an output the command no longer prints: replace it (and the "
-           "area's docs/procedures fragment) with this output:\n"
+        << "docs/resolve.md shows an output the command no longer prints: replace it with this "
+           "output:\n"
         << o.out;
   }
 }

@@ -14,7 +14,7 @@ local choose = casualties.choose -- asks a side, records the answer in res.choic
 local M = {}
 
 -- ---------------------------------------------------------------------------------------
--- Data (patchable: core.set_row, add_modifier...; docs/assumptions/combat.md)
+-- Data (patchable: core.set_row, add_modifier...; docs/rules-assumptions.md)
 -- ---------------------------------------------------------------------------------------
 
 -- The throws' own numbers: a modified 4 or more hits (page 31); the champion's extra die;
@@ -53,7 +53,7 @@ core.define_table("combat_weapon", {
 -- Weapon versus armour (page 32): the lowest final kill score that kills. The book lists
 -- every killing score ("4,5,6"); each list runs from this number to 6, and a modified score
 -- above 6 kills too. Pike none/medium/heavy [unknown], tooth & claw and horn & hoof
--- none/medium/heavy [inferred]: docs/assumptions/combat.md.
+-- none/medium/heavy [inferred]: docs/rules-assumptions.md.
 core.define_table("weapon_v_armour", {
   hand = { none = 3, light = 3, medium = 4, heavy = 5, extra_heavy = 6 },
   two_handed = { none = 2, light = 2, medium = 3, heavy = 4, extra_heavy = 5 },
@@ -490,7 +490,7 @@ local function attack_dice(f)
   end
   if not main then return end
   -- Attached characters fight in the front rank with their worth; the champion adds 1D; the
-  -- extra dice go with the attack that has the most (docs/assumptions/combat.md).
+  -- extra dice go with the attack that has the most (docs/rules-assumptions.md).
   for _, ind in ipairs(u.individuals) do main.from.characters = main.from.characters + ind.worth end
   if u.champion then main.from.champion = throws.champion.dice end
   main.dice = main.dice + main.from.characters + main.from.champion
@@ -580,7 +580,7 @@ end
 --- specials and individuals with the saves (the defender's first), standard captures, and
 --- each unit's losses with its Combat Test inputs.
 ---@param c table {attackers, defenders (checked fighters), attacker_side, defender_side, aerial, time, options}
----@return table result see docs/procedures/combat.md
+---@return table result see docs/resolve.md
 function M.round(c)
   local res = core.result("combat")
   res.choices = {}

@@ -11,7 +11,7 @@ local casualties = require("casualties")
 local M = {}
 
 -- ---------------------------------------------------------------------------------------
--- Data (patchable with core.set_row / add_modifier ...; docs/assumptions/shooting.md)
+-- Data (patchable with core.set_row / add_modifier ...; docs/rules-assumptions.md)
 -- ---------------------------------------------------------------------------------------
 
 -- The missile weapons (page 22): short and long range in inches (range table), the ranks
@@ -35,7 +35,7 @@ core.define_table("missile_ranges_armour_table", {
 
 -- Missile weapons versus armour (page 23): the lowest final kill-throw score that kills.
 -- The book lists every killing score; each list runs from this number up to 6, and a
--- modified score above 6 kills too (docs/assumptions/shooting.md).
+-- modified score above 6 kills too (docs/rules-assumptions.md).
 core.define_table("missile_v_armour", {
   bow = { none = 3, light = 4, medium = 5, heavy = 6, extra_heavy = 6 },
   longbow = { none = 2, light = 3, medium = 4, heavy = 5, extra_heavy = 6 },
