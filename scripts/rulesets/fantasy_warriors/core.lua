@@ -77,10 +77,22 @@ function M.check_fields(t, known, path)
   end
 end
 
---- Checks the time of day ("day" or "night"); nil stays nil (no bad light).
+--- Checks the time and returns its half, "day" or "night" (which decides bad light); nil
+--- stays nil (nobody endures bad light). Accepts the half itself, a step of the time dial
+--- ("day 1".."day 6", "night 1".."night 6"), or the dial's index 1..12 (1-6 day, 7-12
+--- night, page 14).
 function M.check_time(v, path)
   if v == nil then return nil end
-  return M.check_enum(v, { "day", "night" }, path)
+  if type(v) == "number" then
+    M.check_int(v, path, 1, 12)
+    return v <= 6 and "day" or "night"
+  end
+  if type(v) == "string" then
+    local half, step = string.match(v, "^(%a+) ([1-6])$")
+    if (half == "day" or half == "night") and step then return half end
+  end
+  if v == "day" or v == "night" then return v end
+  M.fail(path, string.format("%s is not a time (day, night, a dial step such as \"night 2\", or 1..12)", M.show(v)))
 end
 
 --- Checks a terrible-creature situation {enemy = {worth, strength}?, ally = {...}?}: the

@@ -67,6 +67,24 @@ function M.test_ok_keeps_an_existing_reaction_and_shaken_disorganises()
   t.eq({ reactions.apply({ reaction = "shaken", disorganised = true }, "bloodlust") }, { "bloodlust", true })
 end
 
+function M.test_bad_light_follows_the_time_dial()
+  local goblins = { name = "Goblins", figures = 10, quality = "average", type = "tribal", bad_light = "day" }
+  local function bad_light_applied(time)
+    muster.dice.set_faces { 4 }
+    local r = ruleset.resolve("threat_test", { unit = goblins, threatener = dwarves, time = time })
+    for _, m in ipairs(r.modifiers) do if m.id == "bad_light" then return true end end
+    return false
+  end
+  t.eq(bad_light_applied("day"), true)
+  t.eq(bad_light_applied("day 6"), true)
+  t.eq(bad_light_applied(6), true)
+  t.eq(bad_light_applied("night 1"), false)
+  t.eq(bad_light_applied(7), false)
+  t.eq(bad_light_applied(nil), false)
+  t.fails(function() bad_light_applied("dusk") end, 'input: time: "dusk" is not a time')
+  t.fails(function() bad_light_applied(13) end, "input: time: 13 is out of range 1..12")
+end
+
 function M.test_only_tribal_or_fanatic_initiate_within_12in()
   t.fails(function() ruleset.resolve("threat", { threatener = dwarves, target = orcs }) end,
     "input: threatener: only tribal or fanatic units initiate threat (this unit is disciplined)")
