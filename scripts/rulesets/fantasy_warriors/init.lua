@@ -15,6 +15,7 @@ local shooting = require("shooting")
 local morale = require("morale")
 local combat = require("combat")
 local man_to_man = require("man_to_man")
+local armies = require("armies")
 
 local M = {}
 M.options = options
@@ -31,7 +32,15 @@ M.check_unit = units.check_unit
 M.explain = require("explain").text  -- a result as readable text (muster resolve --explain)
 -- The rule areas themselves, for tests and for variants that need more than a patch.
 M.modules = { core = core, units = units, quality = quality, reactions = reactions, threat = threat, morale = morale,
-  casualties = casualties, shooting = shooting, combat = combat, man_to_man = man_to_man }
+  casualties = casualties, shooting = shooting, combat = combat, man_to_man = man_to_man,
+  armies = armies }
+
+--- Armies and points (armies.lua), for `muster army check|points FILE`: each takes a path
+--- under the Muster root or {file = name, text = text} and returns the army's report;
+--- army_fmt renders a report's points as text.
+M.army_check = armies.check
+M.army_points = armies.points
+M.army_fmt = armies.fmt
 
 --- The procedures `muster resolve` and scripts call by name, gathered from the rule areas:
 --- each area module exports `procedures = { name = {doc, fields, run(input, options)} }`.

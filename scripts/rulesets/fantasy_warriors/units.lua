@@ -17,6 +17,9 @@ M.orders = { "attack", "hold", "oppose" }
 M.reactions = { "ok", "bloodlust", "shaken", "rout" }
 M.lights = { "day", "night", "none" }
 M.times = { "day", "night" }
+--- The roles of individuals (pp.7, 40-42): warchiefs, battle leaders and the individuals.
+M.roles = { "warchief", "battle_leader", "hero", "wizard", "priest", "soothsayer", "courier", "scout",
+  "herald", "banner_bearer" }
 
 --- Fields of a unit description (see docs/resolve.md).
 M.unit_fields = {
@@ -59,8 +62,7 @@ function M.check_individual(ind, path)
   core.check_fields(ind, { "name", "role", "quality", "type", "strength", "resilience", "worth",
     "armour", "shield", "weapon", "movement", "save", "terrible", "bad_light", "leadership" }, path)
   local q = check_profile(ind, { name = ind.name or path }, path)
-  q.role = core.check_enum(ind.role, { "warchief", "battle_leader", "hero", "wizard", "priest",
-    "soothsayer", "courier", "scout", "herald", "banner_bearer" }, path .. ".role")
+  q.role = core.check_enum(ind.role, M.roles, path .. ".role")
   q.leadership = core.check_int(ind.leadership, path .. ".leadership", 0, 5, 0)
   return q
 end
