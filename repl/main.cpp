@@ -19,6 +19,8 @@
 #include "muster/kernel.hpp"
 #include "muster/runtime.hpp"
 
+#include "army.hpp"
+
 namespace {
 
 // "name=value" pairs from --option into the loader's map.
@@ -275,6 +277,9 @@ int main(int argc, char** argv) {
   resolve_cmd->add_option("--policy", res.policies, "Policy SIDE=NAME answering that side's choices");
   resolve_cmd->add_flag("--explain", res.explain, "Print the result as readable text instead of JSON");
 
+  muster::cli::army_options army;
+  auto* army_cmd = muster::cli::add_army_command(app, army);
+
   auto* rules_cmd = app.add_subcommand("rules", "Rulesets and variants");
   rules_cmd->require_subcommand(1);
   auto* list_cmd = rules_cmd->add_subcommand("list", "List the rulesets and variants with versions");
@@ -288,6 +293,7 @@ int main(int argc, char** argv) {
     if (run_cmd->parsed()) return cmd_run(run);
     if (resolve_cmd->parsed()) return cmd_resolve(res);
     if (list_cmd->parsed()) return cmd_rules_list();
+    if (army_cmd->parsed()) return muster::cli::run_army(army);
   } catch (const resolve_input_error& e) {
     std::fprintf(stderr, "muster: resolve: %s: %s\n", e.field.c_str(), e.why.c_str());
     return 2;

@@ -949,7 +949,7 @@ rule_list({
   { id = "hero_worth", page = 40, text = "every hero has a worth of 5 or more (checked in the lists)" },
   { id = "one_warchief", page = 7, text = "an army has exactly one warchief",
     check = function(army, add)
-      if #army.warchiefs == 0 then add(army, "the army has no warchief (every army has one, p.47)") end
+      if #army.warchiefs == 0 then add(army, "the army has no warchief") end
       for i = limit("warchiefs") + 1, #army.warchiefs do
         add(army.warchiefs[i], string.format("a second warchief (an army has %d)", limit("warchiefs")))
       end

@@ -277,7 +277,7 @@ function M.test_every_violation_is_reported_at_once_in_line_order()
   local r = armies().report("tests/fixtures/armies/many_errors.lua")
   local f = "tests/fixtures/armies/many_errors.lua"
   t.eq(texts(r), {
-    f .. ':3: army "Rabble": the army has no warchief (every army has one, p.47) [one_warchief, p.7]',
+    f .. ':3: army "Rabble": the army has no warchief [one_warchief, p.7]',
     f .. ':3: army "Rabble": costs 462 points, 162 over the 300 agreed [points_limit, p.47]',
     f .. ':6: individual "Shagrat" (orc_hero): hero 1 of a 300-point army: at most 0 (one per 500 points) [heroes, p.40]',
     f .. ':8: battle leader "Ugluk" (orc_battle_leader): leadership 7: a whole number 0 to 5 [leadership, p.47]',

@@ -1,0 +1,88 @@
+// `muster army check|points FILE` (repl/army.hpp): reads the army file, loads the ruleset and
+// its variants, calls the ruleset's army_check / army_points and army_fmt, and prints the
+// report they return. Decides nothing: validity, points and every message come from Lua.
+#include "army.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <filesystem>
+#include <string>
+
+#include "muster/kernel.hpp"
+#include "muster/runtime.hpp"
+
+namespace muster::cli {
+namespace {
+
+bool read_text(const std::string& path, std::string& text) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) return false;
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) return false;
+  char buffer[65536];
+  std::size_t n = 0;
+  while ((n = std::fread(buffer, 1, sizeof buffer, f)) > 0) text.append(buffer, n);
+  std::fclose(f);
+  return true;
+}
+
+// A string member of a JSON object, or "" when absent.
+std::string text_of(const nlohmann::json& j, const char* key) {
+  const auto it = j.find(key);
+  return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+}  // namespace
+
+CLI::App* add_army_command(CLI::App& app, army_options& options) {
+  auto* army = app.add_subcommand("army", "Check an army file and count its points");
+  army->require_subcommand(1);
+  auto add_action = [&](const char* name, const char* help) {
+    auto* sub = army->add_subcommand(name, help);
+    sub->add_option("file", options.file, "The army file (Lua data, see docs/armies.md)")->required();
+    sub->add_option("--ruleset", options.ruleset, "Ruleset (default fantasy_warriors)");
+    sub->add_option("--variant", options.variants, "Variant name or path (repeatable)");
+    sub->callback([&options, name] { options.action = name; });
+  };
+  add_action("check", "Report every violation with its file:line and rule; exit 1 when invalid");
+  add_action("points", "Print the points of every line and the total; exit 1 when invalid");
+  return army;
+}
+
+int run_army(const army_options& options) {
+  std::string text;
+  if (!read_text(options.file, text)) {
+    std::fprintf(stderr, "muster: army: cannot read '%s'\n", options.file.c_str());
+    return 2;
+  }
+  muster::kernel k;
+  muster::runtime rt(k);
+  rt.load_ruleset(options.ruleset);
+  for (const auto& v : options.variants) rt.load_variant(v);
+
+  const nlohmann::json source = {{"file", options.file}, {"text", text}};
+  const std::string function = options.action == "points" ? "army_points" : "army_check";
+  const std::string report_json = rt.call_ruleset(function, nlohmann::json::array({source}).dump());
+  const nlohmann::json report = nlohmann::json::parse(report_json);
+
+  if (options.action == "points") {
+    const auto out = nlohmann::json::parse(rt.call_ruleset("army_fmt", "[" + report_json + "]"));
+    if (!out.is_string()) muster::fail("ruleset '{}': army_fmt must return a string", options.ruleset);
+    std::fputs(out.get_ref<const std::string&>().c_str(), stdout);
+  }
+  if (const auto errors = report.find("errors"); errors != report.end() && errors->is_array())
+    for (const auto& e : *errors) std::fprintf(stderr, "%s\n", text_of(e, "text").c_str());
+
+  const bool valid = report.value("valid", false);
+  const std::string summary = text_of(report, "summary");
+  if (!valid)
+    std::fprintf(stderr, "%s\n", summary.c_str());
+  else if (options.action == "check")
+    std::fprintf(stdout, "%s\n", summary.c_str());
+  return valid ? 0 : 1;
+}
+
+}  // namespace muster::cli
