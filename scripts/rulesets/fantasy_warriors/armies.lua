@@ -129,7 +129,16 @@ local function check_rule(r, where)
   end
 end
 
+---@class armies.rule
+---@field id string e.g. "one_champion"; violations name it
+---@field page? integer the rulebook page
+---@field text string what the rule says
+---@field check? fun(army: table, add: fun(item: table, message: string)) reports each violation
+---@field source? string who added it (default: the ruleset)
+
 --- Adds a rule, last or before/after another: where = {before = id} or {after = id}.
+---@param r armies.rule
+---@param where? {before?: string, after?: string}
 function M.add_rule(r, where)
   check_rule(r, "add_rule")
   if find_rule(r.id) then error("add_rule: rule '" .. r.id .. "' exists (use replace_rule)", 2) end
@@ -144,6 +153,8 @@ function M.add_rule(r, where)
 end
 
 --- Replaces the rule `id`, keeping its place.
+---@param id string
+---@param r armies.rule
 function M.replace_rule(id, r)
   check_rule(r, "replace_rule")
   local i = find_rule(id)
@@ -152,6 +163,7 @@ function M.replace_rule(id, r)
 end
 
 --- Removes the rule `id`.
+---@param id string
 function M.remove_rule(id)
   local i = find_rule(id)
   if not i then error("remove_rule: no rule '" .. tostring(id) .. "'", 2) end
@@ -159,6 +171,8 @@ function M.remove_rule(id)
 end
 
 --- Returns the rule `id`, or nil.
+---@param id string
+---@return armies.rule|nil
 function M.get_rule(id)
   local i = find_rule(id)
   return i and M.rules[i] or nil
@@ -561,7 +575,8 @@ function M.load_list(id)
       elseif type(rec.fields) ~= "table" then
         add_error(report, rec.file, rec.line, "format", "list: write list { name = \"...\" }")
       else
-        check_fields(rec.fields, list_header_schema, function(m) add_error(report, rec.file, rec.line, "format", "list: " .. m) end)
+        check_fields(rec.fields, list_header_schema,
+          function(m) add_error(report, rec.file, rec.line, "format", "list: " .. m) end)
         list.name, list.note = rec.fields.name, rec.fields.note
       end
     elseif rec.missing_arg then
@@ -592,7 +607,8 @@ function M.load_list(id)
     if e.kind == "machine" and type(e.crew) == "string" then
       local crew = list.entries[e.crew]
       if not crew or crew.kind ~= "troop" or not crew.crew then
-        add_error(report, e.file, e.line, "format", string.format("%s: crew %s is not a crew troop of this list (troop %s { crew = true, ... })",
+        add_error(report, e.file, e.line, "format", string.format(
+          "%s: crew %s is not a crew troop of this list (troop %s { crew = true, ... })",
           label({ kind = "machine", arg = e.id, fields = e }), core.show(e.crew), core.show(e.crew)))
       end
     end
@@ -604,11 +620,13 @@ function M.load_list(id)
 end
 
 --- Forgets the loaded lists (the next load_list reads the files again).
+---@return nil
 function M.clear_lists()
   list_cache = {}
 end
 
 --- Where the bundled army lists live, relative to the Muster root.
+---@return string folder "scripts/armies/fantasy_warriors"
 function M.list_folder()
   return "scripts/armies/" .. core.ruleset
 end
@@ -658,9 +676,13 @@ local army_schemas = {
   machine = { { "name", is_text }, { "pieces", is_int(1, 100), required = true }, { "crew", is_int(0, 100), required = true },
     { "leader", is_bool }, { "champion", count_check }, { "standard", count_check }, { "musicians", is_int(0, 100) },
     { "beloved", is_enum(M.specials) }, { "sacred", is_bool }, { "note", is_text } },
-  warchief = { { "name", is_text }, { "leadership", is_any }, { "magic", is_any }, { "beloved", is_bool }, { "note", is_text } },
-  battle_leader = { { "name", is_text }, { "leadership", is_any }, { "magic", is_any }, { "beloved", is_bool }, { "note", is_text } },
-  individual = { { "name", is_text }, { "leadership", is_any }, { "magic", is_any }, { "beloved", is_bool }, { "note", is_text } },
+  -- leadership and magic are checked by their rules (leadership, magic_power), not as format
+  warchief = { { "name", is_text }, { "leadership", is_any }, { "magic", is_any }, { "beloved", is_bool },
+    { "note", is_text } },
+  battle_leader = { { "name", is_text }, { "leadership", is_any }, { "magic", is_any }, { "beloved", is_bool },
+    { "note", is_text } },
+  individual = { { "name", is_text }, { "leadership", is_any }, { "magic", is_any }, { "beloved", is_bool },
+    { "note", is_text } },
   talisman = { { "name", is_text }, { "note", is_text } },
 }
 
@@ -973,7 +995,8 @@ rule_list({
         if (cmd.written_units or 0) == 0 then add(cmd, "has no units") end
       end
     end },
-  { id = "unit_leader", page = 7, text = "every unit has a leader at the start of the battle (a large creature alone has it in its profile)",
+  { id = "unit_leader", page = 7,
+    text = "every unit has a leader at the start of the battle (a large creature alone has it in its profile)",
     check = function(army, add)
       for _, u in ipairs(army.units) do
         if not u.leader and not (u.entry.self_led and u.figures == 1) then
@@ -1047,7 +1070,8 @@ rule_list({
           elseif to.value < from.value then
             add(u, string.format("quality %s is below the list's %s (no downgrades)", u.quality, e.quality))
           elseif to.value - from.value > limit("upgrade_steps") then
-            add(u, string.format("%s to %s is %d steps: an upgrade is one step only", e.quality, u.quality, to.value - from.value))
+            add(u, string.format("%s to %s is %d steps: an upgrade is one step only", e.quality, u.quality,
+              to.value - from.value))
           elseif not (type(e.upgrade) == "table" and e.upgrade[u.quality]) then
             add(u, string.format("list %s offers no upgrade of %s to %s", army.list.id, e.id, u.quality))
           end
@@ -1104,7 +1128,9 @@ rule_list({
       for _, ch in ipairs(army.characters) do
         if ch.role == "soothsayer" then
           n = n + 1
-          if n > limit("soothsayers") then add(ch, string.format("soothsayer %d: at most %d per army", n, limit("soothsayers"))) end
+          if n > limit("soothsayers") then
+            add(ch, string.format("soothsayer %d: at most %d per army", n, limit("soothsayers")))
+          end
         end
       end
     end },
@@ -1151,7 +1177,8 @@ rule_list({
     end },
   { id = "talismans", page = 46, text = "at most one talisman of each kind: army standard, beloved personage, sacred item",
     check = function(army, add)
-      local seen = { army_standard = 0, sacred_item = 0, beloved_personage = 0 }
+      local seen = {}
+      for _, kind in ipairs(M.talismans) do seen[kind] = 0 end
       local function count(kind, what)
         seen[kind] = seen[kind] + 1
         if seen[kind] > limit("talismans_per_kind") then
