@@ -66,7 +66,7 @@ core.define_table("quality_steps", {
 --- + armour + shield + weapon + movement + bad light) x worth, + save + terrible + role, + the
 --- mount's (quality + type + 2 x strength + 2 x -resilience + weapon) x its worth; at least 1.
 --- Movement counts floor((MOV - 6) / 2); a machine that does not move counts 0.
---- Not a rule of the book: only tests read it (docs/assumptions/armies.md).
+--- Not a rule of the book: only tests read it (docs/rules-assumptions.md).
 core.define_table("reconstruction_costing", {
   quality = { value = { elite = 9, veteran = 5, average = 3, poor = 1, unpredictable = 3 } },
   type = { value = { disciplined = 0, tribal = 0, fanatic = 1, stupid = -1 } },
