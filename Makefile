@@ -6,7 +6,8 @@ BENCH   ?= build-bench
 JOBS    ?= 2
 SEED    ?= 1
 PACKAGES = build-essential cmake pkg-config libluajit-5.1-dev libfmt-dev librange-v3-dev \
-           nlohmann-json3-dev libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev
+           nlohmann-json3-dev libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev \
+           libedit-dev
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps configure build run test test-asan bench clean
@@ -28,8 +29,10 @@ configure: $(BUILD)/CMakeCache.txt
 build: deps configure
 	cmake --build $(BUILD) -j$(JOBS)
 
+# The REPL on its sample units (docs/repl.md). Without a terminal on stdin it reads commands
+# from stdin and ends at EOF, so `make run < /dev/null` finishes.
 run: build
-	$(BUILD)/repl/muster run examples/01_skirmish/run.lua --ruleset examples/01_skirmish/skirmish --seed $(SEED)
+	$(BUILD)/repl/muster repl --seed $(SEED)
 
 test: build
 	ctest --test-dir $(BUILD) -j$(JOBS) --output-on-failure

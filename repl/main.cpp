@@ -20,6 +20,7 @@
 #include "muster/runtime.hpp"
 
 #include "army.hpp"
+#include "repl.hpp"
 
 namespace {
 
@@ -76,7 +77,7 @@ void load_modules(muster::runtime& rt, const std::string& ruleset,
 struct run_args {
   std::string file;
   std::uint64_t seed = 1;
-  std::string ruleset;
+  std::string ruleset = "fantasy_warriors";
   std::vector<std::string> variants;
   std::vector<std::string> options;
   std::string log_file;
@@ -88,6 +89,7 @@ int cmd_run(const run_args& a) {
   muster::kernel k(a.seed);
   muster::runtime rt(k);
   load_modules(rt, a.ruleset, a.variants, a.options);
+  muster::cli::install_helpers(rt);  // the REPL's helpers (unit, combat, shoot...)
   rt.run_file(a.file);
   const std::string log = a.jsonl ? k.log.fmt_jsonl() : k.log.fmt_lines();
   if (!a.log_file.empty()) write_file(a.log_file, log);
@@ -252,7 +254,7 @@ int main(int argc, char** argv) {
   auto* run_cmd = app.add_subcommand("run", "Run a Lua script non-interactively in the sandbox");
   run_cmd->add_option("file", run.file, "The script to run")->required();
   run_cmd->add_option("--seed", run.seed, "Seed of the dice (default 1)");
-  run_cmd->add_option("--ruleset", run.ruleset, "Ruleset to load first (e.g. fantasy_warriors)");
+  run_cmd->add_option("--ruleset", run.ruleset, "Ruleset name or folder (default fantasy_warriors)");
   run_cmd->add_option("--variant", run.variants, "Variant name or path (repeatable)");
   run_cmd->add_option("--option", run.options,
                       "Module option NAME=VALUE, or MODULE.NAME=VALUE for a variant (repeatable)");
@@ -280,6 +282,9 @@ int main(int argc, char** argv) {
   muster::cli::army_options army;
   auto* army_cmd = muster::cli::add_army_command(app, army);
 
+  muster::cli::repl_options repl;
+  auto* repl_cmd = muster::cli::add_repl_command(app, repl);
+
   auto* rules_cmd = app.add_subcommand("rules", "Rulesets and variants");
   rules_cmd->require_subcommand(1);
   auto* list_cmd = rules_cmd->add_subcommand("list", "List the rulesets and variants with versions");
@@ -293,6 +298,7 @@ int main(int argc, char** argv) {
     if (run_cmd->parsed()) return cmd_run(run);
     if (resolve_cmd->parsed()) return cmd_resolve(res);
     if (list_cmd->parsed()) return cmd_rules_list();
+    if (repl_cmd->parsed()) return muster::cli::run_repl(repl);
     if (army_cmd->parsed()) return muster::cli::run_army(army);
   } catch (const resolve_input_error& e) {
     std::fprintf(stderr, "muster: resolve: %s: %s\n", e.field.c_str(), e.why.c_str());

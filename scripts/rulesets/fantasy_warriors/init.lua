@@ -30,6 +30,7 @@ M.get_table = core.get_table
 M.lists = core.lists
 M.check_unit = units.check_unit
 M.explain = require("explain").text  -- a result as readable text (muster resolve --explain)
+M.repl = require("repl")  -- the REPL's helpers: unit templates, combat, shoot, threat, test (scripts/lib/repl.lua)
 -- The rule areas themselves, for tests and for variants that need more than a patch.
 M.modules = { core = core, units = units, quality = quality, reactions = reactions, threat = threat, morale = morale,
   casualties = casualties, shooting = shooting, combat = combat, man_to_man = man_to_man,

@@ -1,0 +1,885 @@
+// `muster repl`: read a line, hand it to runtime::eval (or run a colon command), print. Owns
+// the line editor (libedit: editing, persistent history, tab completion), the table's dice
+// (seeded, typed in through muster::interactive_source, or queued faces), the players' choices
+// asked at the prompt, the undo stack (battle-state snapshots), :save/:load (the state as
+// JSON) and :reload (a new kernel and runtime that take the state over). Knows no rules: the
+// helpers, the units and every text about a resolution come from Lua (scripts/lib/repl.lua and
+// the ruleset's `repl` table).
+#include "repl.hpp"
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+#include <histedit.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <charconv>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <deque>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "muster/kernel.hpp"
+#include "muster/runtime.hpp"
+
+namespace muster::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+// ---------------------------------------------------------------------------------------------
+// Text
+
+std::string trim(std::string_view s) {
+  const auto first = s.find_first_not_of(" \t\r\n");
+  if (first == std::string_view::npos) return {};
+  const auto last = s.find_last_not_of(" \t\r\n");
+  return std::string(s.substr(first, last - first + 1));
+}
+
+// Undoes the runtime's rendering of a string ("\"a\\nb\"" -> "a\nb"); other renderings are
+// returned as they are. Escapes: \" \\ \n \r \t and \<decimal> for other control bytes.
+std::string unquote(std::string_view text) {
+  if (text.size() < 2 || text.front() != '"' || text.back() != '"') return std::string(text);
+  std::string out;
+  for (std::size_t i = 1; i + 1 < text.size(); ++i) {
+    const char c = text[i];
+    if (c != '\\' || i + 2 >= text.size()) {
+      out += c;
+      continue;
+    }
+    const char e = text[++i];
+    switch (e) {
+      case 'n': out += '\n'; break;
+      case 'r': out += '\r'; break;
+      case 't': out += '\t'; break;
+      default:
+        if (e >= '0' && e <= '9') {
+          int code = e - '0';
+          while (i + 2 < text.size() && text[i + 1] >= '0' && text[i + 1] <= '9')
+            code = code * 10 + (text[++i] - '0');
+          out += static_cast<char>(code);
+        } else {
+          out += e;
+        }
+    }
+  }
+  return out;
+}
+
+// A Lua long-bracket literal holding `s` exactly.
+std::string lua_literal(std::string_view s) {
+  std::string level;
+  while (s.find("]" + level + "]") != std::string_view::npos) level += '=';
+  return "[" + level + "[\n" + std::string(s) + "]" + level + "]";
+}
+
+std::string one_line(std::string s) {
+  for (char& c : s)
+    if (c == '\n' || c == '\r') c = ' ';
+  return s;
+}
+
+std::string read_file_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) fail("cannot read '{}'", path);
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  return bytes.str();
+}
+
+void write_file_text(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  if (!out) fail("cannot write '{}'", path);
+  out << text;
+  if (!out) fail("cannot write '{}'", path);
+}
+
+// "name=value" pairs from --option; "module.name=value" goes to that module only.
+option_values options_for(const std::vector<std::string>& items, const std::string& module,
+                          bool is_ruleset) {
+  option_values out;
+  for (const auto& item : items) {
+    const auto eq = item.find('=');
+    if (eq == std::string::npos || eq == 0) fail("--option '{}': want NAME=VALUE", item);
+    const std::string key = item.substr(0, eq);
+    const auto dot = key.find('.');
+    if (dot == std::string::npos) {
+      if (is_ruleset) out[key] = item.substr(eq + 1);
+    } else if (key.substr(0, dot) == module) {
+      out[key.substr(dot + 1)] = item.substr(eq + 1);
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Colour (ANSI), only when standard output is a terminal or asked for
+
+struct palette {
+  bool on = false;
+  std::string paint(std::string_view code, std::string_view text) const {
+    if (!on) return std::string(text);
+    return fmt::format("\033[{}m{}\033[0m", code, text);
+  }
+  std::string error(std::string_view t) const { return paint("1;31", t); }
+  std::string note(std::string_view t) const { return paint("2", t); }
+  std::string ask(std::string_view t) const { return paint("1;36", t); }
+};
+
+// ---------------------------------------------------------------------------------------------
+// Line input: libedit on a terminal (editing, history, completion), plain lines otherwise
+
+volatile std::sig_atomic_t got_sigint = 0;
+extern "C" void on_sigint(int) { got_sigint = 1; }
+
+class line_input {
+ public:
+  enum class status { line, interrupted, eof };
+  using words_fn = std::function<std::vector<std::string>()>;
+
+  line_input(bool tty, std::string history_file) : tty_(tty), history_file_(std::move(history_file)) {
+    if (!tty_) return;
+    struct sigaction sa {};
+    sa.sa_handler = on_sigint;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, nullptr);  // no SA_RESTART: a ^C ends the read
+    el_ = el_init("muster", stdin, stdout, stderr);
+    hist_ = history_init();
+    HistEvent ev;
+    history(hist_, &ev, H_SETSIZE, 1000);
+    history(hist_, &ev, H_SETUNIQUE, 1);
+    if (!history_file_.empty()) history(hist_, &ev, H_LOAD, history_file_.c_str());
+    el_set(el_, EL_CLIENTDATA, this);
+    el_set(el_, EL_EDITOR, "emacs");
+    el_set(el_, EL_SIGNAL, 1);
+    el_set(el_, EL_PROMPT, &line_input::prompt_of);
+    el_set(el_, EL_HIST, history, hist_);
+    el_set(el_, EL_ADDFN, "muster-complete", "complete a name", &line_input::complete);
+    el_set(el_, EL_BIND, "^I", "muster-complete", nullptr);
+  }
+  ~line_input() {
+    if (el_) el_end(el_);
+    if (hist_) history_end(hist_);
+  }
+  line_input(const line_input&) = delete;
+  line_input& operator=(const line_input&) = delete;
+
+  bool tty() const noexcept { return tty_; }
+
+  // Reads one line (without its newline). `remember`: the line goes into the history.
+  status read(const std::string& prompt, std::string& line, bool remember, words_fn words = {}) {
+    line.clear();
+    if (!tty_) {
+      std::fflush(stdout);
+      if (!std::getline(std::cin, line)) return status::eof;
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      return status::line;
+    }
+    prompt_ = prompt;
+    words_ = std::move(words);
+    got_sigint = 0;
+    int count = 0;
+    errno = 0;
+    const char* got = el_gets(el_, &count);
+    words_ = {};
+    if (got_sigint || (got == nullptr && count == -1 && errno == EINTR)) {
+      got_sigint = 0;
+      std::fputs("\n", stdout);
+      return status::interrupted;
+    }
+    if (got == nullptr || count <= 0) {
+      std::fputs("\n", stdout);
+      return status::eof;
+    }
+    line.assign(got, static_cast<std::size_t>(count));
+    while (!line.empty() && (line.back() == '\n' || line.back() == '\r')) line.pop_back();
+    if (remember && !trim(line).empty()) {
+      HistEvent ev;
+      history(hist_, &ev, H_ENTER, line.c_str());
+      if (!history_file_.empty()) history(hist_, &ev, H_SAVE, history_file_.c_str());
+    }
+    return status::line;
+  }
+
+ private:
+  static line_input& self(EditLine* el) {
+    void* data = nullptr;
+    el_get(el, EL_CLIENTDATA, &data);
+    return *static_cast<line_input*>(data);
+  }
+  static char* prompt_of(EditLine* el) { return self(el).prompt_.data(); }
+
+  static bool word_char(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+           c == ':' || c == '.';
+  }
+
+  // Tab: completes the word before the cursor from the words the caller offers (colon
+  // commands, globals, units, procedures; inside a string, names with spaces).
+  static unsigned char complete(EditLine* el, int) {
+    line_input& me = self(el);
+    if (!me.words_) return CC_ERROR;
+    const LineInfo* li = el_line(el);
+    const std::string_view before(li->buffer, static_cast<std::size_t>(li->cursor - li->buffer));
+    std::size_t start = before.size();
+    const auto quotes = static_cast<std::size_t>(std::count(before.begin(), before.end(), '"'));
+    if (quotes % 2 == 1) {
+      start = before.rfind('"') + 1;  // inside a string: the whole string so far
+    } else {
+      while (start > 0 && word_char(before[start - 1])) --start;
+    }
+    const std::string word(before.substr(start));
+    std::vector<std::string> matches;
+    for (auto& w : me.words_())
+      if (w.size() >= word.size() && w.compare(0, word.size(), word) == 0) matches.push_back(w);
+    std::sort(matches.begin(), matches.end());
+    matches.erase(std::unique(matches.begin(), matches.end()), matches.end());
+    if (matches.empty()) return CC_ERROR;
+    std::string common = matches.front();
+    for (const auto& m : matches) {
+      std::size_t n = 0;
+      while (n < common.size() && n < m.size() && common[n] == m[n]) ++n;
+      common.resize(n);
+    }
+    if (common.size() > word.size()) {
+      std::string rest = common.substr(word.size());
+      if (matches.size() == 1 && quotes % 2 == 1) rest += '"';
+      el_insertstr(el, rest.c_str());
+      return CC_REFRESH;
+    }
+    if (matches.size() == 1) return CC_REFRESH;
+    std::string list = "\n";
+    for (const auto& m : matches) list += m + "  ";
+    list += "\n";
+    std::fputs(list.c_str(), stdout);
+    return CC_REDISPLAY;
+  }
+
+  bool tty_;
+  std::string history_file_;
+  EditLine* el_ = nullptr;
+  History* hist_ = nullptr;
+  std::string prompt_;
+  words_fn words_;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Dice: every kernel of the session gets a forwarder, so the dice (and their state) outlive a
+// :reload
+
+class forward_source final : public dice_source {
+ public:
+  using roll_fn = std::function<void(const dice_request&, std::span<int>)>;
+  explicit forward_source(roll_fn fn) : fn_(std::move(fn)) {}
+  void roll(const dice_request& request, std::span<int> faces) override { fn_(request, faces); }
+
+ private:
+  roll_fn fn_;
+};
+
+// Thrown when the person stops a resolution at a dice or choice prompt.
+struct cancelled : error {
+  cancelled() : error("cancelled at the prompt: nothing changed") {}
+};
+
+// "6 5 3", "6,5,3" or, for dice of up to 9 sides, "653". Returns why not, or "".
+std::string parse_faces(std::string_view text, int sides, std::vector<int>& out) {
+  out.clear();
+  std::string item;
+  auto flush = [&]() -> std::string {
+    if (item.empty()) return {};
+    if (sides <= 9 && item.size() > 1) {
+      for (char c : item) out.push_back(c - '0');
+    } else {
+      int face = 0;
+      const auto [ptr, ec] = std::from_chars(item.data(), item.data() + item.size(), face);
+      if (ec != std::errc() || ptr != item.data() + item.size()) return fmt::format("'{}' is not a number", item);
+      out.push_back(face);
+    }
+    item.clear();
+    return {};
+  };
+  for (char c : text) {
+    if (c >= '0' && c <= '9') {
+      item += c;
+    } else if (c == ' ' || c == ',' || c == '\t') {
+      if (auto why = flush(); !why.empty()) return why;
+    } else {
+      return fmt::format("'{}' is not a face (type the faces: 6 5 3, or 653)", c);
+    }
+  }
+  return flush();
+}
+
+std::string capitalised(std::string_view s) {
+  std::string out(s);
+  if (!out.empty() && out[0] >= 'a' && out[0] <= 'z') out[0] = static_cast<char>(out[0] - 'a' + 'A');
+  return out;
+}
+
+std::string default_history_file() {
+  if (const char* env = std::getenv("MUSTER_HISTORY"); env) return env;  // "" turns it off
+  if (const char* home = std::getenv("HOME"); home && *home) return std::string(home) + "/.muster_history";
+  return {};
+}
+
+constexpr std::string_view help_text = R"(Type Lua: an expression prints its value, a statement runs. State persists.
+  orcs = unit{"orc infantry", figures = 10, leader = true, musicians = 1, orders = "attack"}
+  combat(orcs, dwarves)        one combat round and the Combat Tests; the units change
+  shoot(archers, dwarves, {volleys = 2, range = "long"})
+  threat(orcs, dwarves)        test("casualty", dwarves)        templates()
+Commands:
+  :help [topic]      this text, or a helper's or procedure's description
+  :units             every unit and its state
+  :seed N            seeded dice from N
+  :dice auto|manual|6,5,3   dice rolled by the program, typed in at each throw, or these faces next
+  :choose SIDE|all player|first|last|random   who answers a side's choices
+  :explain           the last resolution in full
+  :odds [N]          the last resolution run N times (default 1000) from its starting state
+  :undo              back to the state before the last change
+  :save FILE         units and state as JSON      :load FILE   read them back
+  :reload            re-read the ruleset and variant scripts, keep the units
+  :log [FILE]        the event log (last 20 events, or all of it to FILE)
+  :quit              leave (also Ctrl-D)
+)";
+
+// ---------------------------------------------------------------------------------------------
+// The session
+
+class session {
+ public:
+  explicit session(const repl_options& o)
+      : opts_(o),
+        input_(::isatty(STDIN_FILENO) == 1, o.history.empty() ? default_history_file() : o.history),
+        auto_(o.seed),
+        manual_([this](const dice_request& r) { return ask_faces(r); }) {
+    const bool out_tty = ::isatty(STDOUT_FILENO) == 1;
+    const char* no_colour = std::getenv("NO_COLOR");
+    if (opts_.colour == "always") colour_.on = true;
+    else if (opts_.colour == "never") colour_.on = false;
+    else if (opts_.colour == "auto") colour_.on = out_tty && !(no_colour && *no_colour);
+    else fail("--colour '{}': want auto, always or never", opts_.colour);
+    set_dice(opts_.dice);
+    auto [k, rt] = make_world();
+    k_ = std::move(k);
+    rt_ = std::move(rt);
+    if (!opts_.file.empty()) {
+      rt_->run_file(opts_.file);
+    } else {
+      rt_->run("repl.samples()", "repl");
+    }
+    remember_names();
+  }
+
+  int loop() {
+    banner();
+    std::string line;
+    while (!quit_) {
+      const auto got = input_.read(colour_.paint("1", "muster> "), line, true, words());
+      if (got == line_input::status::eof) break;
+      if (got == line_input::status::interrupted) continue;
+      const std::string text = trim(line);
+      if (text.empty()) continue;
+      if (text[0] == ':') command(text);
+      else lua(line);
+      std::fflush(stdout);
+    }
+    return failed_ && !input_.tty() ? 1 : 0;
+  }
+
+ private:
+  // -- set-up ---------------------------------------------------------------------------------
+
+  struct world {
+    std::unique_ptr<kernel> k;
+    std::unique_ptr<runtime> rt;
+  };
+
+  // A kernel and runtime with the ruleset, variants and helpers loaded, wired to the
+  // session's dice, asker and controllers.
+  world make_world() {
+    world w;
+    w.k = std::make_unique<kernel>(opts_.seed);
+    w.k->dice.set_source(std::make_unique<forward_source>(
+        [this](const dice_request& r, std::span<int> f) { roll(r, f); }));
+    w.k->choices.set_asker([this](const choice_request& r) { return ask_choice(r); });
+    runtime_options ro;
+    if (opts_.budget != 0) ro.instruction_budget = opts_.budget;
+    ro.print = [](std::string_view text) {
+      std::fwrite(text.data(), 1, text.size(), stdout);
+      std::fputc('\n', stdout);
+    };
+    w.rt = std::make_unique<runtime>(*w.k, std::move(ro));
+    w.rt->load_ruleset(opts_.ruleset, options_for(opts_.options, opts_.ruleset, true));
+    for (const auto& v : opts_.variants)
+      w.rt->load_variant(v, options_for(opts_.options, fs::path(v).stem().string(), false));
+    install_helpers(*w.rt, colour_.on, opts_.json);
+    for (const auto& [side, who] : controllers_) set_controller(*w.k, side, who);
+    return w;
+  }
+
+  void banner() {
+    if (!input_.tty()) return;
+    std::string modules;
+    for (const auto& m : rt_->modules()) modules += fmt::format("{}{} {}", modules.empty() ? "" : ", ", m.name, m.version);
+    fmt::print("Muster {} ({}). Lua with the ruleset loaded; :help for commands, :quit to leave.\n",
+               kernel_api_version, modules);
+    print_text(eval_text("repl.units_text()"));
+    fmt::print("{}\n", colour_.note("Try: combat(orcs, dwarves)   :explain   :odds   :undo   :dice manual"));
+  }
+
+  // -- evaluation ------------------------------------------------------------------------------
+
+  // Runs Lua and returns its first result as plain text (a string result unquoted).
+  std::string eval_text(const std::string& code) { return unquote(rt_->eval(code, "repl")); }
+
+  void print_text(std::string text) {
+    while (!text.empty() && text.back() == '\n') text.pop_back();
+    if (text.empty()) return;
+    std::fputs(text.c_str(), stdout);
+    std::fputc('\n', stdout);
+  }
+
+  // One line on stderr. Bad input to a helper or procedure ("input: <field>: <why>", the
+  // rulesets' convention) is shown without the script location that raised it.
+  void report(const std::exception& e) {
+    failed_ = true;
+    std::string text = e.what();
+    if (const auto* se = dynamic_cast<const script_error*>(&e); se && se->message().starts_with("input: "))
+      text = se->message();
+    std::fflush(stdout);
+    std::fprintf(stderr, "%s\n", colour_.error(one_line(text)).c_str());
+    std::fflush(stderr);
+  }
+
+  void remember_names() { rt_->run("repl.remember_names(_G)", "repl"); }
+
+  // One Lua line (more when it is incomplete). A line that fails changes nothing: the state
+  // and the queued dice go back to what they were.
+  void lua(std::string code) {
+    const std::string before = k_->state.save_json();
+    const std::deque<int> queued = queued_;
+    for (;;) {
+      try {
+        print_text(eval_checked(code));
+        remember_names();
+        break;
+      } catch (const script_error& e) {
+        if (cancelled_) {
+          cancelled_ = false;
+          restore(before, queued);
+          report(cancelled());
+          return;
+        }
+        if (e.kind() == script_failure::syntax && e.message().ends_with("'<eof>'")) {
+          std::string more;
+          const auto got = input_.read("   ...> ", more, true);
+          if (got == line_input::status::line) {
+            code += "\n" + more;
+            continue;
+          }
+        }
+        restore(before, queued);
+        report(e);
+        return;
+      } catch (const std::exception& e) {
+        restore(before, queued);
+        report(e);
+        return;
+      }
+    }
+    if (k_->state.save_json() != before) push_undo(trim(code), before);
+  }
+
+  // runtime::eval, with every value's __tostring tried inside the protected call first
+  // (repl.checked): the runtime renders results after its protected call, where a failing
+  // __tostring would end the process. An expression first; then the line as statements in a
+  // function (so a `return` is checked too); a line that compiles neither way is evaluated
+  // as it is, for the runtime's own syntax error.
+  std::string eval_checked(const std::string& code) {
+    try {
+      return rt_->eval("repl.checked(" + code + "\n)", "stdin");
+    } catch (const script_error& e) {
+      if (e.kind() != script_failure::syntax) throw;
+    }
+    try {
+      return rt_->eval("repl.checked((function(...) " + code + "\nend)(...))", "stdin");
+    } catch (const script_error& e) {
+      if (e.kind() != script_failure::syntax) throw;
+    }
+    return rt_->eval(code, "stdin");
+  }
+
+  void restore(const std::string& state, const std::deque<int>& queued) {
+    queued_ = queued;
+    if (k_->state.save_json() != state) k_->state.load_json(state);
+  }
+
+  void push_undo(std::string what, std::string state) {
+    undo_.push_back({std::move(what), std::move(state)});
+    if (undo_.size() > 100) undo_.erase(undo_.begin());
+  }
+
+  // -- colon commands --------------------------------------------------------------------------
+
+  void command(const std::string& text) {
+    std::string name = text.substr(0, text.find(' '));
+    const std::string arg = trim(text.substr(name.size()));
+    try {
+      if (name == ":quit" || name == ":q" || name == ":exit") quit_ = true;
+      else if (name == ":help" || name == ":h") help(arg);
+      else if (name == ":units" || name == ":u") print_text(eval_text("repl.units_text()"));
+      else if (name == ":seed") seed(arg);
+      else if (name == ":dice") dice(arg);
+      else if (name == ":choose") choose(arg);
+      else if (name == ":explain") print_text(eval_text("repl.explain()"));
+      else if (name == ":odds") odds(arg);
+      else if (name == ":undo") undo();
+      else if (name == ":save") save(arg);
+      else if (name == ":load") load(arg);
+      else if (name == ":reload") reload();
+      else if (name == ":log") log(arg);
+      else fail("unknown command {} (:help lists them)", name);
+    } catch (const std::exception& e) {
+      report(e);
+    }
+  }
+
+  void help(const std::string& topic) {
+    if (topic.empty()) {
+      std::fputs(std::string(help_text).c_str(), stdout);
+      return;
+    }
+    print_text(eval_text("repl.help(" + lua_literal(topic) + ")"));
+  }
+
+  void seed(const std::string& arg) {
+    std::uint64_t n = 0;
+    const auto [ptr, ec] = std::from_chars(arg.data(), arg.data() + arg.size(), n);
+    if (arg.empty() || ec != std::errc() || ptr != arg.data() + arg.size()) fail(":seed: want a number, got '{}'", arg);
+    auto_ = seeded_source(n);
+    dice_mode_ = dice_mode::automatic;
+    queued_.clear();
+    fmt::print("dice: rolled by the program, seed {}\n", n);
+  }
+
+  void set_dice(const std::string& arg) {
+    if (arg == "auto" || arg == "automatic") {
+      dice_mode_ = dice_mode::automatic;
+      queued_.clear();
+    } else if (arg == "manual") {
+      dice_mode_ = dice_mode::manual;
+      queued_.clear();
+    } else {
+      std::vector<int> faces;
+      if (const auto why = parse_faces(arg, 1000, faces); !why.empty() || faces.empty())
+        fail(":dice: {} (want auto, manual or faces such as 6,5,3)", why.empty() ? "no faces" : why);
+      for (int f : faces)
+        if (f < 1) fail(":dice: {} is not a face", f);
+      queued_.assign(faces.begin(), faces.end());
+    }
+  }
+
+  void dice(const std::string& arg) {
+    if (arg.empty()) {
+      fmt::print("dice: {}{}\n", dice_mode_ == dice_mode::manual ? "typed in at each throw" : "rolled by the program",
+                 queued_.empty() ? "" : fmt::format(", {} queued face(s) first", queued_.size()));
+      return;
+    }
+    set_dice(arg);
+    dice({});
+  }
+
+  static void set_controller(kernel& k, const std::string& side, const std::string& who) {
+    if (who == "player") k.choices.set_interactive(side);
+    else k.choices.set_policy(side, who);
+  }
+
+  void choose(const std::string& arg) {
+    const auto space = arg.find(' ');
+    if (space == std::string::npos) fail(":choose: want SIDE|all player|first|last|random");
+    const std::string side = arg.substr(0, space);
+    const std::string who = trim(arg.substr(space));
+    std::vector<std::string> sides;
+    if (side == "all") {
+      for (const auto* s : k_->state.sides()) sides.push_back(s->id);
+    } else {
+      sides.push_back(side);
+    }
+    for (const auto& s : sides) {
+      set_controller(*k_, s, who);
+      controllers_[s] = who;
+      fmt::print("{}: {}\n", s, k_->choices.controller(s));
+    }
+  }
+
+  void odds(const std::string& arg) {
+    std::uint64_t runs = 1000;
+    if (!arg.empty()) {
+      const auto [ptr, ec] = std::from_chars(arg.data(), arg.data() + arg.size(), runs);
+      if (ec != std::errc() || ptr != arg.data() + arg.size() || runs < 1 || runs > 1000000)
+        fail(":odds: want a number of runs 1..1000000, got '{}'", arg);
+    }
+    // Seeded dice from a stream of their own, the players' choices by their first option, and
+    // no log: the odds change nothing at the table.
+    const dice_mode mode = dice_mode_;
+    const std::deque<int> queued = queued_;
+    const bool logging = k_->log.enabled();
+    odds_ = seeded_source(rng::stream(opts_.seed, ++odds_runs_));
+    in_odds_ = true;
+    k_->log.set_enabled(false);
+    struct restore_t {
+      session& s;
+      dice_mode mode;
+      std::deque<int> queued;
+      bool logging;
+      ~restore_t() {
+        s.in_odds_ = false;
+        s.dice_mode_ = mode;
+        s.queued_ = queued;
+        s.k_->log.set_enabled(logging);
+      }
+    } restore_guard{*this, mode, queued, logging};
+    print_text(eval_text(fmt::format("repl.odds({})", runs)));
+  }
+
+  void undo() {
+    if (undo_.empty()) fail(":undo: nothing to undo");
+    const undo_entry e = undo_.back();
+    undo_.pop_back();
+    k_->state.load_json(e.state);
+    rt_->run("repl.bind_names(_G)", "repl");
+    fmt::print("undone: {}\n", e.what);
+  }
+
+  void save(const std::string& file) {
+    if (file.empty()) fail(":save: want a file name");
+    remember_names();
+    write_file_text(file, k_->state.save_json());
+    fmt::print("saved {} unit(s) to {}\n", k_->state.units().size(), file);
+  }
+
+  void load(const std::string& file) {
+    if (file.empty()) fail(":load: want a file name");
+    const std::string text = read_file_text(file);
+    const std::string before = k_->state.save_json();
+    k_->state.load_json(text);
+    for (const auto& m : rt_->modules()) k_->state.set_module({m.name, m.version, m.hash});
+    rt_->run("repl.bind_names(_G)", "repl");
+    push_undo(":load " + file, before);
+    print_text(eval_text("repl.units_text()"));
+  }
+
+  // New kernel and runtime from the scripts on disk; the battle state, the dice, the
+  // controllers and the last resolution carry over. On failure the old ones stay.
+  void reload() {
+    remember_names();
+    const std::string state = k_->state.save_json();
+    const std::string last = eval_text("repl.export_last()");
+    world w;
+    try {
+      w = make_world();
+      w.k->state.load_json(state);
+      for (const auto& m : w.rt->modules()) w.k->state.set_module({m.name, m.version, m.hash});
+      w.rt->run("repl.bind_names(_G)", "repl");
+      w.rt->run("repl.import_last(" + lua_literal(last) + ")", "repl");
+    } catch (const std::exception& e) {
+      throw error(fmt::format("reload failed, the previous scripts stay loaded: {}", one_line(e.what())));
+    }
+    archived_log_ += k_->log.fmt_lines();
+    rt_.reset();
+    k_.reset();
+    k_ = std::move(w.k);
+    rt_ = std::move(w.rt);
+    std::string modules;
+    for (const auto& m : rt_->modules()) modules += fmt::format(" {} {} ({})", m.name, m.version, m.hash);
+    fmt::print("reloaded:{}; units kept\n", modules);
+  }
+
+  void log(const std::string& file) {
+    const std::string all = archived_log_ + k_->log.fmt_lines();
+    if (!file.empty()) {
+      write_file_text(file, all);
+      fmt::print("wrote the event log to {}\n", file);
+      return;
+    }
+    std::vector<std::string_view> lines;
+    std::size_t at = 0;
+    while (at < all.size()) {
+      const auto end = all.find('\n', at);
+      lines.push_back(std::string_view(all).substr(at, end - at));
+      at = end == std::string::npos ? all.size() : end + 1;
+    }
+    const std::size_t from = lines.size() > 20 ? lines.size() - 20 : 0;
+    for (std::size_t i = from; i < lines.size(); ++i) fmt::print("{}\n", lines[i]);
+  }
+
+  // -- completion ------------------------------------------------------------------------------
+
+  line_input::words_fn words() {
+    return [this] {
+      std::vector<std::string> out = {":help", ":units", ":seed", ":dice", ":choose", ":explain", ":odds",
+                                      ":undo", ":save", ":load", ":reload", ":log", ":quit"};
+      try {
+        std::istringstream names(eval_text("repl.words(_G)"));
+        std::string w;
+        while (std::getline(names, w)) out.push_back(w);
+      } catch (const std::exception&) {
+      }
+      return out;
+    };
+  }
+
+  // -- the table's dice and choices ------------------------------------------------------------
+
+  void roll(const dice_request& r, std::span<int> faces) {
+    if (in_odds_) return odds_.roll(r, faces);
+    if (!queued_.empty()) {
+      if (queued_.size() < faces.size())
+        fail("{} queued face(s) left but \"{}\" needs {}D{} (:dice adds more)", queued_.size(), r.label,
+             r.count, r.sides);
+      for (std::size_t i = 0; i < faces.size(); ++i)
+        if (queued_[i] > r.sides) fail("queued face {} is impossible on a D{} (\"{}\")", queued_[i], r.sides, r.label);
+      for (auto& f : faces) {
+        f = queued_.front();
+        queued_.pop_front();
+      }
+      return;
+    }
+    if (dice_mode_ == dice_mode::manual) return manual_.roll(r, faces);
+    auto_.roll(r, faces);
+  }
+
+  // The manual dice prompt: asks until the faces fit the throw. "roll" lets the program roll
+  // this one throw; "cancel" (or the end of input) stops the resolution, changing nothing.
+  std::vector<int> ask_faces(const dice_request& r) {
+    fmt::print("{}\n", colour_.ask(fmt::format("{}: roll {}D{}", capitalised(r.label), r.count, r.sides)));
+    std::string line;
+    for (;;) {
+      const auto got = input_.read("dice> ", line, false);
+      const std::string text = trim(line);
+      if (got != line_input::status::line || text == "cancel" || text == ":cancel") {
+        cancelled_ = true;
+        throw cancelled();
+      }
+      std::vector<int> faces;
+      if (text == "roll") {
+        faces.resize(static_cast<std::size_t>(r.count));
+        auto_.roll(r, faces);
+        fmt::print("rolled:");
+        for (int f : faces) fmt::print(" {}", f);
+        fmt::print("\n");
+        return faces;
+      }
+      std::string why = parse_faces(text, r.sides, faces);
+      if (why.empty() && static_cast<int>(faces.size()) != r.count)
+        why = fmt::format("{} face(s) typed, {}D{} wanted", faces.size(), r.count, r.sides);
+      if (why.empty())
+        for (int f : faces)
+          if (f < 1 || f > r.sides) {
+            why = fmt::format("{} is impossible on a D{} (1-{})", f, r.sides, r.sides);
+            break;
+          }
+      if (why.empty()) return faces;
+      fmt::print("{}\n", colour_.error(fmt::format("refused: {}; type {} faces again (roll: let the program roll, cancel: stop)",
+                                                   why, r.count)));
+    }
+  }
+
+  choice_answer ask_choice(const choice_request& r) {
+    if (in_odds_) {
+      if (r.range) return r.range->min;
+      return r.options.front();
+    }
+    std::string options;
+    if (r.range) options = fmt::format("{}..{}", r.range->min, r.range->max);
+    for (const auto& o : r.options) options += (options.empty() ? "" : ", ") + o;
+    fmt::print("{}\n", colour_.ask(fmt::format("{} ({}): {} [{}]", r.side, r.question,
+                                               r.prompt.empty() ? r.question : r.prompt, options)));
+    std::string line;
+    for (;;) {
+      const auto got = input_.read("choice> ", line, false, [r] { return r.options; });
+      const std::string text = trim(line);
+      if (got != line_input::status::line || text == "cancel" || text == ":cancel") {
+        cancelled_ = true;
+        throw cancelled();
+      }
+      choice_answer answer = text;
+      if (r.range) {
+        std::int64_t n = 0;
+        const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+        if (ec == std::errc() && ptr == text.data() + text.size()) answer = n;
+      }
+      const std::string why = chooser::check_answer(r, answer);
+      if (why.empty()) return answer;
+      fmt::print("{}\n", colour_.error("refused: " + why + " (cancel: stop)"));
+    }
+  }
+
+  enum class dice_mode { automatic, manual };
+  struct undo_entry {
+    std::string what;
+    std::string state;
+  };
+
+  repl_options opts_;
+  palette colour_;
+  line_input input_;
+  dice_mode dice_mode_ = dice_mode::automatic;
+  seeded_source auto_;
+  seeded_source odds_{0};
+  std::uint64_t odds_runs_ = 0;
+  bool in_odds_ = false;
+  interactive_source manual_;
+  std::deque<int> queued_;
+  std::map<std::string, std::string> controllers_;
+  std::vector<undo_entry> undo_;
+  std::string archived_log_;
+  bool failed_ = false;
+  bool quit_ = false;
+  bool cancelled_ = false;  ///< the person stopped the running line at a prompt
+  // The runtime refers to the kernel: declared after it, so destroyed before it.
+  std::unique_ptr<kernel> k_;
+  std::unique_ptr<runtime> rt_;
+};
+
+}  // namespace
+
+void install_helpers(runtime& rt, bool colour, bool json) {
+  rt.run(fmt::format("repl = require(\"repl\") repl.install(_G, {{colour = {}, json = {}}})", colour, json),
+         "repl");
+}
+
+CLI::App* add_repl_command(CLI::App& app, repl_options& o) {
+  auto* cmd = app.add_subcommand("repl", "The interactive Lua prompt with the ruleset loaded and sample units ready");
+  cmd->add_option("file", o.file, "A script to run first (instead of the sample units)");
+  cmd->add_option("--ruleset", o.ruleset, "Ruleset name or folder (default fantasy_warriors)");
+  cmd->add_option("--variant", o.variants, "Variant name or path of a variant file or folder (repeatable)");
+  cmd->add_option("--option", o.options, "Module option NAME=VALUE, or VARIANT.NAME=VALUE (repeatable)");
+  cmd->add_option("--seed", o.seed, "Seed of the dice (default 1)");
+  cmd->add_option("--dice", o.dice, "Dice at start: auto, manual, or faces 6,5,3 used first");
+  cmd->add_flag("--json", o.json, "Print results as JSON (for tools)");
+  cmd->add_option("--colour,--color", o.colour, "auto (on a terminal), always or never");
+  cmd->add_option("--history", o.history, "History file (default $MUSTER_HISTORY, else ~/.muster_history)");
+  cmd->add_option("--budget", o.budget, "Instruction budget of one line (default the runtime's 200000000)");
+  return cmd;
+}
+
+int run_repl(const repl_options& options) {
+  session s(options);
+  return s.loop();
+}
+
+}  // namespace muster::cli

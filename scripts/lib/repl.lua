@@ -1,0 +1,599 @@
+--- The REPL's session helpers (`muster repl`, and `muster run` scripts): units kept in the
+--- battle state (muster.state, so undo, :save/:load and :reload are the host's copies of the
+--- state), handles that read and write them, the last resolution (for :explain and :odds),
+--- output as styled text or JSON. Kernel-owned and rule-free: the ruleset's own vocabulary
+--- (unit templates, combat, shoot...) comes from `ruleset.repl`, which install() turns into
+--- session globals. Deterministic: randomness only through muster.dice.
+local M = {}
+
+local state = muster.state
+
+M.colour = false  -- ANSI colours in the text (the host sets it when stdout is a terminal)
+M.json = false    -- results as JSON instead of text
+M.rules = nil     -- ruleset.repl, when the loaded ruleset has one
+M.env = nil       -- the session environment helpers are installed into
+M.last = nil      -- the last resolution: {command, args, report}
+M.ruleset = nil   -- the loaded ruleset's module table
+
+-- ---------------------------------------------------------------------------------------
+-- Text: styles and JSON
+-- ---------------------------------------------------------------------------------------
+
+local codes = { outcome = "1", good = "32", bad = "31", warn = "33", dim = "2", dice = "36", name = "1", head = "1;4" }
+
+--- Wraps text in the ANSI colour of `kind` (outcome, good, bad, warn, dim, dice, name, head)
+--- when colour is on; plain text otherwise.
+---@param kind string
+---@param text string
+---@return string
+function M.style(kind, text)
+  if not M.colour or not codes[kind] then return text end
+  return "\27[" .. codes[kind] .. "m" .. text .. "\27[0m"
+end
+
+local function is_array(t)
+  if next(t) == nil then return true end
+  local n = #t
+  if n == 0 then return false end
+  for k in pairs(t) do
+    if type(k) ~= "number" or k < 1 or k > n or k ~= math.floor(k) then return false end
+  end
+  return true
+end
+
+local function json_string(s)
+  return '"' .. s:gsub('[%c"\\]', function(c)
+    local named = { ['"'] = '\\"', ["\\"] = "\\\\", ["\n"] = "\\n", ["\r"] = "\\r", ["\t"] = "\\t" }
+    return named[c] or string.format("\\u%04x", c:byte())
+  end) .. '"'
+end
+
+local function json_value(v, out, depth)
+  local t = type(v)
+  if t == "table" then
+    if depth > 64 then error("to_json: nested too deep", 0) end
+    if is_array(v) then
+      out[#out + 1] = "["
+      for i, item in ipairs(v) do
+        if i > 1 then out[#out + 1] = "," end
+        json_value(item, out, depth + 1)
+      end
+      out[#out + 1] = "]"
+    else
+      out[#out + 1] = "{"
+      local first = true
+      for k, item in pairs(v) do
+        if not first then out[#out + 1] = "," end
+        first = false
+        out[#out + 1] = json_string(tostring(k)) .. ":"
+        json_value(item, out, depth + 1)
+      end
+      out[#out + 1] = "}"
+    end
+  elseif t == "string" then
+    out[#out + 1] = json_string(v)
+  elseif t == "number" then
+    if v ~= v or v == math.huge or v == -math.huge then out[#out + 1] = "null"
+    elseif v == math.floor(v) and math.abs(v) < 2 ^ 53 then out[#out + 1] = string.format("%d", v)
+    else out[#out + 1] = string.format("%.17g", v) end
+  elseif t == "boolean" then
+    out[#out + 1] = tostring(v)
+  else
+    out[#out + 1] = "null"
+  end
+end
+
+--- Returns v as one line of JSON: keys sorted, an empty table as [], functions as null.
+---@param v any
+---@return string
+function M.to_json(v)
+  local out = {}
+  json_value(v, out, 0)
+  return table.concat(out)
+end
+
+--- Returns its arguments unchanged once each can be shown: every __tostring the host's
+--- rendering will call (on the values and inside plain tables, 8 levels deep) runs here
+--- first, inside the protected call, so one that fails or runs away ends the line with an
+--- error instead of failing while the host prints.
+function M.checked(...)
+  local seen = {}
+  local function visit(v, depth)
+    local kind = type(v)
+    if kind ~= "table" and kind ~= "userdata" then return end
+    if tostring(v) ~= kind or kind ~= "table" or seen[v] or depth >= 8 then return end
+    seen[v] = true
+    local values = {}
+    if pcall(function() for _, x in pairs(v) do values[#values + 1] = x end end) then
+      for _, x in ipairs(values) do visit(x, depth + 1) end
+    end
+  end
+  for i = 1, select("#", ...) do visit((select(i, ...)), 0) end
+  return ...
+end
+
+-- ---------------------------------------------------------------------------------------
+-- Units in the battle state. A unit's description (the ruleset's fields) is kept as its
+-- props, nested tables flattened with dots ("individuals.1.name"); its figures are figure
+-- entities; what the REPL itself keeps is under "repl." (the session name, the phase's
+-- bookkeeping).
+-- ---------------------------------------------------------------------------------------
+
+local handles = setmetatable({}, { __mode = "k" })  -- handle -> true
+local handle_mt = {}
+
+local function flatten(value, prefix, out)
+  if type(value) == "table" then
+    for k, v in pairs(value) do flatten(v, prefix .. "." .. tostring(k), out) end
+  else
+    out[prefix] = value
+  end
+  return out
+end
+
+-- Rebuilds the tables flattened under `prefix` ("" for the description).
+local function unflatten(props, prefix)
+  local out = {}
+  for name, v in pairs(props) do
+    local path
+    if prefix == "" then
+      if name:sub(1, 5) ~= "repl." then path = name end
+    elseif name:sub(1, #prefix + 1) == prefix .. "." then
+      path = name:sub(#prefix + 2)
+    end
+    if path then
+      local parts = {}
+      for seg in path:gmatch("[^.]+") do parts[#parts + 1] = tonumber(seg) or seg end
+      local t = out
+      for i = 1, #parts - 1 do
+        if type(t[parts[i]]) ~= "table" then t[parts[i]] = {} end
+        t = t[parts[i]]
+      end
+      t[parts[#parts]] = v
+    end
+  end
+  return out
+end
+
+local function copy(t)
+  if type(t) ~= "table" then return t end
+  local out = {}
+  for k, v in pairs(t) do out[k] = copy(v) end
+  return out
+end
+M.copy = copy
+
+--- Whether v is a unit handle.
+function M.is_handle(v)
+  return handles[v] == true
+end
+
+--- The handle of the unit with id `id` (the unit need not exist yet).
+---@param id string
+---@return table handle
+function M.handle(id)
+  local h = setmetatable({ id = id }, handle_mt)
+  handles[h] = true
+  return h
+end
+
+local function unit_id(h)
+  if not M.is_handle(h) then
+    error(string.format("input: a unit expected (made with unit{...}), got %s", type(h)), 0)
+  end
+  return rawget(h, "id")
+end
+
+--- The unit's description as the ruleset reads it: a fresh plain table with its name, its
+--- figures (the count) and every other field. Errors when the unit no longer exists.
+---@param h table handle
+---@return table description
+function M.describe(h)
+  local u = state.get_unit(unit_id(h))
+  local desc = unflatten(u.props, "")
+  desc.name = u.name
+  desc.figures = #u.figures
+  return desc
+end
+
+--- The unit's side id.
+function M.side(h)
+  return state.get_unit(unit_id(h)).side
+end
+
+local function check(desc)
+  if M.rules and M.rules.check then M.rules.check(desc) end
+end
+
+--- Replaces a unit's description (checked by the ruleset first: a bad field changes nothing):
+--- its name, its figures (figures removed from the end, or added) and its fields.
+---@param h table handle
+---@param desc table
+function M.set_description(h, desc)
+  local id = unit_id(h)
+  check(desc)
+  local u = state.get_unit(id)
+  local flat = {}
+  for k, v in pairs(desc) do
+    if k ~= "name" and k ~= "figures" then flatten(v, k, flat) end
+  end
+  if type(desc.figures) ~= "number" or desc.figures < 0 or desc.figures ~= math.floor(desc.figures) then
+    error("input: figures: a whole number >= 0 expected", 0)
+  end
+  for i = #u.figures, desc.figures + 1, -1 do state.del_figure(u.figures[i].id) end
+  for _ = #u.figures + 1, desc.figures do state.add_figure(id) end
+  if desc.name ~= nil and desc.name ~= u.name then state.set_name(id, desc.name) end
+  for name in pairs(u.props) do
+    if name:sub(1, 5) ~= "repl." and flat[name] == nil then state.del_prop(id, name) end
+  end
+  for name, v in pairs(flat) do
+    if u.props[name] ~= v then state.set_prop(id, name, v) end
+  end
+end
+
+local function id_from(name)
+  local base = tostring(name):lower():gsub("[^%w]+", "_"):gsub("^_+", ""):gsub("_+$", "")
+  if base == "" or base:match("^%d") then base = "unit_" .. base end
+  base = base:sub(1, 60)
+  local id, n = base, 1
+  while state.get_kind(id) ~= nil do
+    n = n + 1
+    id = base .. "_" .. n
+  end
+  return id
+end
+
+--- Adds a unit to the battle state from a description (checked by the ruleset) on `side`
+--- (made when new) and returns its handle.
+---@param desc table {name, figures, ...fields}
+---@param side string
+---@return table handle
+function M.add_unit(desc, side)
+  if type(desc) ~= "table" or type(desc.name) ~= "string" then error("input: unit: a description with a name expected", 0) end
+  if type(side) ~= "string" or side == "" then error("input: unit: a side expected", 0) end
+  check(desc)
+  if state.get_kind(side) == nil then state.add_side { id = side, name = side } end
+  local id = id_from(desc.name)
+  state.add_unit { id = id, side = side, name = desc.name }
+  local h = M.handle(id)
+  M.set_description(h, desc)
+  return h
+end
+
+--- The REPL's own record of a unit (e.g. the phase's losses): a plain table kept under
+--- "repl.<key>", or nil.
+function M.get_note(h, key)
+  local u = state.get_unit(unit_id(h))
+  local prefix = "repl." .. key
+  if u.props[prefix] ~= nil then return u.props[prefix] end
+  local t = unflatten(u.props, prefix)
+  if next(t) == nil then return nil end
+  return t
+end
+
+--- Replaces (nil: removes) the record `key` of a unit.
+function M.set_note(h, key, value)
+  local id = unit_id(h)
+  local u = state.get_unit(id)
+  local prefix = "repl." .. key
+  for name in pairs(u.props) do
+    if name == prefix or name:sub(1, #prefix + 1) == prefix .. "." then state.del_prop(id, name) end
+  end
+  if value ~= nil then
+    for name, v in pairs(flatten(value, prefix, {})) do state.set_prop(id, name, v) end
+  end
+end
+
+--- Every unit's handle, sorted by id.
+function M.units()
+  local out = {}
+  for _, u in ipairs(state.get_units()) do out[#out + 1] = M.handle(u.id) end
+  return out
+end
+
+handle_mt.__index = function(h, key)
+  if key == "side" then return M.side(h) end
+  local desc = M.describe(h)
+  if desc[key] == nil and M.rules and M.rules.complete then return M.rules.complete(desc)[key] end
+  return desc[key]
+end
+handle_mt.__newindex = function(h, key, value)
+  local desc = M.describe(h)
+  desc[key] = value
+  M.set_description(h, desc)
+end
+handle_mt.__tostring = function(h)
+  local ok, text = pcall(function()
+    if M.rules and M.rules.show then return M.rules.show(M, h) end
+    return M.to_json(M.describe(h))
+  end)
+  if ok then return text end
+  return "unit '" .. tostring(rawget(h, "id")) .. "' (" .. tostring(text) .. ")"
+end
+handle_mt.__metatable = "unit"
+
+--- unit{"template", field = value, ...}: a unit from a template of the ruleset (its army
+--- lists) with fields changed, or from a full description; `side` names its side.
+---@param spec table
+---@return table handle
+function M.unit(spec)
+  if type(spec) ~= "table" then error("input: unit: a table expected, e.g. unit{\"orc infantry\", figures = 10}", 0) end
+  if M.rules and M.rules.make_unit then
+    local desc, side = M.rules.make_unit(M, spec)
+    return M.add_unit(desc, side)
+  end
+  local desc = copy(spec)
+  local side = desc.side or "units"
+  desc.side = nil
+  return M.add_unit(desc, side)
+end
+
+-- ---------------------------------------------------------------------------------------
+-- Session names: which global holds which unit, kept in the state so :reload, :load and a
+-- saved file bring the names back
+-- ---------------------------------------------------------------------------------------
+
+local function identifier(s)
+  return type(s) == "string" and s:match("^[%a_][%w_]*$") ~= nil
+end
+
+--- Records, for each unit held by a global of `env` that has no name yet, that name; a
+--- name whose global now holds another unit is taken from the unit that had it.
+function M.remember_names(env)
+  for _, u in ipairs(state.get_units()) do
+    local name = u.props["repl.name"]
+    if name ~= nil then
+      local v = env[name]
+      if M.is_handle(v) and rawget(v, "id") ~= u.id then state.del_prop(u.id, "repl.name") end
+    end
+  end
+  for k, v in pairs(env) do
+    if identifier(k) and M.is_handle(v) then
+      local ok, u = pcall(state.get_unit, rawget(v, "id"))
+      if ok and u.props["repl.name"] == nil then state.set_prop(u.id, "repl.name", k) end
+    end
+  end
+end
+
+--- Sets a global of `env` for every unit that has a remembered name.
+function M.bind_names(env)
+  for _, u in ipairs(state.get_units()) do
+    local name = u.props["repl.name"]
+    if identifier(name) then env[name] = M.handle(u.id) end
+  end
+end
+
+--- Words for the host's tab completion, one per line: the session's globals, the ruleset's
+--- procedures, the helpers' own words (templates...).
+function M.words(env)
+  local out = {}
+  for k in pairs(env) do
+    if identifier(k) then out[#out + 1] = k end
+  end
+  if ruleset and type(ruleset.procedures) == "table" then
+    for name in pairs(ruleset.procedures) do out[#out + 1] = name end
+  end
+  if M.rules and M.rules.words then
+    for _, w in ipairs(M.rules.words(M)) do out[#out + 1] = w end
+  end
+  return table.concat(out, "\n")
+end
+
+-- ---------------------------------------------------------------------------------------
+-- Resolutions
+-- ---------------------------------------------------------------------------------------
+
+local report_mt = {}
+local reports = setmetatable({}, { __mode = "k" })  -- report -> command name
+
+local function present(name, report)
+  reports[report] = name
+  return setmetatable(report, report_mt)
+end
+
+report_mt.__tostring = function(report)
+  local ok, text = pcall(function()
+    if M.json then return M.to_json(report) end
+    local cmd = M.rules and M.rules.commands[reports[report]]
+    if cmd and cmd.summary then return cmd.summary(M, report) end
+    return tostring(report.outcome)
+  end)
+  if ok then return text end
+  return "(cannot show the result: " .. tostring(text) .. ")"
+end
+
+--- Runs the ruleset's REPL command `name`: prepare its input from the units, resolve (pure),
+--- then change the units as the result says. Returns the result, which prints as its summary.
+function M.run_command(name, ...)
+  local cmd = M.rules.commands[name]
+  local args = cmd.prepare(M, ...)
+  local report = cmd.run(M, copy(args))
+  cmd.apply(M, args, report)
+  M.last = { command = name, args = args, report = report }
+  return present(name, report)
+end
+
+--- The last resolution in full: the ruleset's explanation, or JSON.
+function M.explain()
+  if not M.last then return "no resolution yet: combat(...), shoot(...), threat(...) or test(...) first" end
+  if M.json then return M.to_json(M.last.report) end
+  local cmd = M.rules.commands[M.last.command]
+  if cmd.explain then return cmd.explain(M, M.last.report) end
+  return ruleset.explain(M.last.report)
+end
+
+local function decode(key)
+  local items = {}
+  for line in key:gmatch("[^\n]+") do
+    local label, value = line:match("^(.-)\t(.*)$")
+    items[#items + 1] = { label = label, value = value }
+  end
+  return items
+end
+
+local function percent(p)
+  return string.format("%5.1f%%", 100 * p)
+end
+
+--- Runs the last resolution `runs` times from its starting state (the host gives it seeded
+--- dice, first-option choices and no log) and returns the distribution of each outcome the
+--- command reports, for both sides, with a text histogram.
+---@param runs integer
+---@return string
+function M.odds(runs)
+  if not M.last then return "no resolution yet: combat(...), shoot(...), threat(...) or test(...) first" end
+  local last = M.last
+  local cmd = M.rules.commands[last.command]
+  local results = muster.dice.roll_many(function()
+    local report = cmd.run(M, copy(last.args))
+    local lines = {}
+    for _, o in ipairs(cmd.outcomes(last.args, report)) do
+      lines[#lines + 1] = o[1] .. "\t" .. tostring(o[2])
+    end
+    return table.concat(lines, "\n")
+  end, runs)
+  -- Marginals: label -> value -> p, labels in the order the command lists them.
+  local labels, by_label = {}, {}
+  for _, r in ipairs(results) do
+    for _, item in ipairs(decode(r.outcome)) do
+      if not by_label[item.label] then
+        by_label[item.label] = {}
+        labels[#labels + 1] = item.label
+      end
+      by_label[item.label][item.value] = (by_label[item.label][item.value] or 0) + r.p
+    end
+  end
+  if M.json then return M.to_json({ command = last.command, runs = runs, odds = by_label }) end
+  local lines = { M.style("outcome", string.format("odds of %s over %d runs", cmd.title and cmd.title(last.args) or last.command, runs))
+    .. M.style("dim", " (seeded dice, choices by their first option, same starting state)") }
+  local rank = M.rules.value_rank or {}
+  for _, label in ipairs(labels) do
+    lines[#lines + 1] = M.style("head", label)
+    local values, top = {}, 0
+    for v, p in pairs(by_label[label]) do
+      values[#values + 1] = v
+      if p > top then top = p end
+    end
+    table.sort(values, function(a, b)
+      local na, nb = tonumber(a), tonumber(b)
+      if na and nb then return na < nb end
+      local ra, rb = rank[a] or 100, rank[b] or 100
+      if ra ~= rb then return ra < rb end
+      return a < b
+    end)
+    for _, v in ipairs(values) do
+      local p = by_label[label][v]
+      local bar = string.rep("#", math.max(p > 0 and 1 or 0, math.floor(30 * p / top + 0.5)))
+      lines[#lines + 1] = string.format("  %-12s %s  %s", v, percent(p), M.style("dice", bar))
+    end
+  end
+  return table.concat(lines, "\n")
+end
+
+-- Lua source for a plain value (strings, numbers, booleans, tables).
+local function source(v, out)
+  local t = type(v)
+  if t == "string" then out[#out + 1] = string.format("%q", v)
+  elseif t == "number" then out[#out + 1] = string.format("%.17g", v)
+  elseif t == "boolean" then out[#out + 1] = tostring(v)
+  elseif t == "table" then
+    out[#out + 1] = "{"
+    for k, x in pairs(v) do
+      out[#out + 1] = "["
+      source(k, out)
+      out[#out + 1] = "]="
+      source(x, out)
+      out[#out + 1] = ","
+    end
+    out[#out + 1] = "}"
+  else
+    out[#out + 1] = "nil"
+  end
+end
+
+--- The last resolution as Lua source, for the host to carry over a :reload ("nil": none).
+function M.export_last()
+  local out = {}
+  source(M.last, out)
+  return table.concat(out)
+end
+
+--- Takes back what export_last gave (in a new runtime after :reload).
+function M.import_last(text)
+  local chunk = assert(load("return " .. text, "=last resolution", "t", {}))
+  local last = chunk()
+  if last and M.rules and M.rules.commands[last.command] then
+    M.last = last
+    present(last.command, last.report)
+  end
+end
+
+-- ---------------------------------------------------------------------------------------
+-- The session: helpers as globals, help, the unit list, the samples
+-- ---------------------------------------------------------------------------------------
+
+--- The unit list for :units, grouped by side.
+function M.units_text()
+  local lines = {}
+  for _, side in ipairs(state.get_sides()) do
+    local list = state.get_units { side = side.id }
+    if #list > 0 then
+      lines[#lines + 1] = M.style("head", side.name)
+      for _, u in ipairs(list) do
+        local h = M.handle(u.id)
+        local name = u.props["repl.name"] or u.id
+        lines[#lines + 1] = string.format("  %s = %s", M.style("name", name), tostring(h))
+      end
+    end
+  end
+  if #lines == 0 then return "no units yet: unit{...} makes one (:help)" end
+  return table.concat(lines, "\n")
+end
+
+--- Help on a helper, a procedure or a template.
+function M.help(topic)
+  if M.rules and M.rules.commands[topic] then return M.rules.commands[topic].doc end
+  if M.rules and M.rules.help then
+    local text = M.rules.help(M, topic)
+    if text then return text end
+  end
+  if ruleset and ruleset.procedures and ruleset.procedures[topic] then
+    return topic .. ": " .. ruleset.procedures[topic].doc
+  end
+  local names = {}
+  if M.rules then
+    for name in pairs(M.rules.commands) do names[#names + 1] = name end
+  end
+  return string.format("no help on %q; topics: unit, %s, templates, or a procedure's name", topic, table.concat(names, ", "))
+end
+
+--- Creates the ruleset's sample units as session globals (the REPL without a script).
+function M.samples()
+  if not (M.rules and M.rules.samples) then return end
+  for _, s in ipairs(M.rules.samples) do
+    M.env[s[1]] = M.unit(s[2])
+  end
+  M.remember_names(M.env)
+end
+
+--- Installs the helpers into the session environment `env`: unit{...} and the ruleset's
+--- commands (combat, shoot, threat, test...) as globals. opts = {colour?, json?}.
+function M.install(env, opts)
+  opts = opts or {}
+  M.colour = opts.colour == true
+  M.json = opts.json == true
+  M.env = env
+  M.ruleset = ruleset
+  M.rules = ruleset and ruleset.repl or nil
+  env.unit = M.unit
+  if M.rules then
+    for name in pairs(M.rules.commands) do
+      env[name] = function(...) return M.run_command(name, ...) end
+    end
+    for name, fn in pairs(M.rules.functions or {}) do
+      env[name] = function(...) return fn(M, ...) end
+    end
+  end
+end
+
+return M

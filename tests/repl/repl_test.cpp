@@ -1,0 +1,409 @@
+// `muster repl` driven as a person would: lines on standard input (a pipe: no prompts, plain
+// text) and keystrokes on a pseudo-terminal (libedit, colour, completion, history). Covers the
+// rulebook's COMBAT example (p.30) typed in with manual dice, refused dice asked again, undo,
+// :reload after a variant is edited, a Lua error or a runaway line leaving the units intact,
+// save/load, :odds, and `muster run` with the same helpers. Runs the built binary (MUSTER_EXE).
+#include <gtest/gtest.h>
+#include <poll.h>
+#include <pty.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path temp_dir(const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() / ("muster-repl-" + std::to_string(::getpid()) + "-" + name);
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  return bytes.str();
+}
+
+void spit(const fs::path& p, const std::string& text) {
+  std::ofstream out(p, std::ios::binary);
+  out << text;
+}
+
+struct outcome {
+  int status = -1;
+  std::string out;  // standard output and standard error, in the order written
+};
+
+// Runs `muster <args>` from the source folder with `input` on standard input (a file, so not
+// a terminal) and no history file.
+outcome muster(const std::string& args, const std::string& input) {
+  static int counter = 0;
+  const fs::path dir = temp_dir("run" + std::to_string(++counter));
+  spit(dir / "in", input);
+  const std::string command = "cd '" MUSTER_SOURCE_DIR "' && MUSTER_HISTORY= '" MUSTER_EXE "' " + args + " < '" +
+                              (dir / "in").string() + "' > '" + (dir / "out").string() + "' 2>&1";
+  const int raw = std::system(command.c_str());
+  outcome o;
+  o.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  o.out = slurp(dir / "out");
+  fs::remove_all(dir);
+  return o;
+}
+
+// Whether `text` holds `a`, then `b` after it.
+bool in_order(const std::string& text, const std::string& a, const std::string& b) {
+  const auto i = text.find(a);
+  return i != std::string::npos && text.find(b, i + a.size()) != std::string::npos;
+}
+
+// The rulebook's COMBAT example (p.30): 6 average Orcs with a champion, ATTACK orders and
+// disorganised, against shielded, medium-armoured enemies of the same quality.
+const std::string book_orcs =
+    "orcs = unit{\"orc infantry\", figures = 6, champion = true, orders = \"attack\", disorganised = true}";
+const std::string book_enemy =
+    "enemy = unit{name = \"Enemy\", side = \"enemy\", figures = 8, quality = \"average\", type = \"disciplined\","
+    " armour = \"medium\", shield = true}";
+const std::string book_units = book_orcs + "\n" + book_enemy + "\n";
+
+TEST(repl, book_combat_example_with_manual_dice) {
+  // The book's dice: 8 hit dice 6,6,4,4,4,3,3,3 (two natural 6s; the rest less 1 miss), 2 kill
+  // dice 5,4 (+1 strength: 6 and 5, hand v medium kills on 4+). Then the Enemy's throws and
+  // its Combat Test, with a wrong count and an impossible face refused on the way.
+  const auto o = muster("repl",
+                        book_units + ":dice manual\ncombat(orcs, enemy)\n66444333\n5 4\n"
+                                     "1 1 2 2 3 3 6\n1 1 2 2 3 3 6 6\n7 1\n1,1\n2\n"
+                                     "orcs.figures, enemy.figures, enemy.reaction\n");
+  ASSERT_EQ(o.status, 0) << o.out;
+  EXPECT_TRUE(in_order(o.out, "Hit throw, Orc infantry v Enemy: roll 8D6", "Kill throw, Orc infantry v Enemy: roll 2D6"))
+      << o.out;
+  EXPECT_NE(o.out.find("refused: 7 face(s) typed, 8D6 wanted; type 8 faces again"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("refused: 7 is impossible on a D6 (1-6); type 2 faces again"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("Combat test, Enemy: roll 1D6"), std::string::npos) << o.out;
+  // The result first, then the throws with their modifiers, reason and source.
+  EXPECT_TRUE(in_order(o.out, "combat: attacker wins: the attacker killed 2, the defender 0; Enemy shaken",
+                       "  Enemy: 8 -> 6 figures (lost 2); combat test 2: shaken"))
+      << o.out;
+  EXPECT_NE(o.out.find("hit throw, Orc infantry v Enemy: 8D6 rolled 6 6 4 4 4 3 3 3, 4+ to succeed (-1 each) = 2 "
+                       "(natural maximum 2)\n    -1 your unit is disorganised (fantasy_warriors p.31)"),
+            std::string::npos)
+      << o.out;
+  EXPECT_NE(o.out.find("kill throw, Orc infantry v Enemy: 2D6 rolled 5 4, 4+ to succeed (+1 each) = 2\n"
+                       "    +1 the strength of your unit (fantasy_warriors p.32)"),
+            std::string::npos)
+      << o.out;
+  // The units changed as the result says.
+  EXPECT_NE(o.out.find("\n6, 6, \"shaken\"\n"), std::string::npos) << o.out;
+}
+
+TEST(repl, cancelled_dice_change_nothing) {
+  const auto o = muster("repl", book_units + ":dice manual\ncombat(orcs, enemy)\n6 6 4 4 4 3 3 3\ncancel\n"
+                                             "enemy.figures\n:dice auto\n");
+  EXPECT_NE(o.out.find("cancelled at the prompt: nothing changed"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("\n8\n"), std::string::npos) << o.out;
+  EXPECT_EQ(o.status, 1);  // stdin is not a terminal and a line failed
+}
+
+TEST(repl, queued_dice_and_undo) {
+  const auto o = muster("repl", book_units + ":dice 6,6,4,4,4,3,3,3,5,4,1,1,2,2,3,3,1,1,1,1,2\n"
+                                             "combat(orcs, enemy)\nenemy.figures\n:undo\nenemy.figures, enemy.reaction\n"
+                                             ":undo\n:undo\n:undo\n:units\n");
+  ASSERT_EQ(o.status, 1) << o.out;  // the fourth :undo has nothing left
+  EXPECT_TRUE(in_order(o.out, "combat: attacker wins", "\n6\nundone: combat(orcs, enemy)\n8, \"ok\"\n")) << o.out;
+  EXPECT_TRUE(in_order(o.out, "undone: enemy = unit{", "undone: orcs = unit{")) << o.out;
+  EXPECT_NE(o.out.find(":undo: nothing to undo"), std::string::npos) << o.out;
+  // Back to the sample units the REPL opened with.
+  EXPECT_NE(o.out.find("orcs = Orc infantry (orcs): 10 figures"), std::string::npos) << o.out;
+}
+
+TEST(repl, lua_error_leaves_the_units_intact) {
+  const auto o = muster("repl", "orcs.figures = 3; error(\"boom\")\nnosuch.x = 1\norcs.quality = \"elitee\"\n"
+                                "orcs.figures, orcs.quality\nx = 41\nx + 1\n");
+  EXPECT_NE(o.out.find("stdin:1: boom\n"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("stdin:1: attempt to index global 'nosuch' (a nil value)\n"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("input: unit.quality: \"elitee\" is not one of elite, veteran, average, poor, unpredictable\n"),
+            std::string::npos)
+      << o.out;
+  EXPECT_NE(o.out.find("\n10, \"average\"\n"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("\n42\n"), std::string::npos) << o.out;
+}
+
+TEST(repl, runaway_line_ends_on_the_budget) {
+  const auto o = muster("repl --budget 2000000", "while true do end\nsetmetatable({}, {__tostring = function() error(\"x\") end})\n"
+                                                  "orcs.figures\n");
+  EXPECT_NE(o.out.find("stdin:1: instruction budget exhausted (2000000 instructions)\n"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("stdin:1: x\n"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("\n10\n"), std::string::npos) << o.out;
+}
+
+TEST(repl, reload_after_a_variant_edit_keeps_the_units) {
+  const fs::path dir = temp_dir("reload");
+  const std::string head =
+      "return {\n"
+      "  manifest = { name = \"drums\", version = \"1.0.0\", kind = \"variant\", kernel = \"^1.0\", ruleset = \"fantasy_warriors\" },\n"
+      "  apply = function(ruleset, options, context)\n";
+  spit(dir / "drums.lua", head + "  end,\n}\n");
+  // The edited variant: one more hit modifier, read by :reload in a running session.
+  spit(dir / "edited.lua",
+       head + "    ruleset.add_modifier(\"combat_hit\", { id = \"drums\", value = 1, reason = \"war drums\",\n"
+              "      source = context.source, when = function(c) return c.unit.musicians > 0 end })\n  end,\n}\n");
+  // A session whose input edits the file half-way: the first half runs, the file changes, then
+  // :reload. Standard input is a FIFO fed by the shell so the edit happens between the lines.
+  const std::string command =
+      "cd '" MUSTER_SOURCE_DIR "' && { printf '%s' \"$A\"; sleep 1; cp '" + (dir / "edited.lua").string() + "' '" +
+      (dir / "drums.lua").string() + "'; printf '%s' \"$B\"; } | MUSTER_HISTORY= '" MUSTER_EXE "' repl --variant '" +
+      (dir / "drums.lua").string() + "' > '" + (dir / "out").string() + "' 2>&1";
+  const std::string ones = "1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1";  // every hit throw misses
+  const std::string a = book_units + "orcs.musicians = 1\n:dice " + ones + "\ncombat(orcs, enemy)\n";
+  const std::string b = ":reload\norcs.figures, enemy.figures\n:dice " + ones + "\ncombat(orcs, enemy)\n:odds 50\n";
+  ::setenv("A", a.c_str(), 1);
+  ::setenv("B", b.c_str(), 1);
+  const int raw = std::system(command.c_str());
+  ::unsetenv("A");
+  ::unsetenv("B");
+  ASSERT_TRUE(WIFEXITED(raw));
+  const std::string out = slurp(dir / "out");
+  EXPECT_EQ(WEXITSTATUS(raw), 0) << out;
+  const auto reloaded = out.find("reloaded: fantasy_warriors 0.1.0");
+  ASSERT_NE(reloaded, std::string::npos) << out;
+  EXPECT_EQ(out.substr(0, reloaded).find("war drums"), std::string::npos) << out;
+  EXPECT_NE(out.find("drums 1.0.0 ("), std::string::npos) << out;
+  // The units came through the reload as they were: the first round cost nobody anything.
+  EXPECT_NE(out.find("\n6, 8\n", reloaded), std::string::npos) << out;
+  EXPECT_NE(out.find("    +1 war drums (drums 1.0.0)", reloaded), std::string::npos) << out;
+  // :odds after :reload replays the last resolution with the edited rules.
+  EXPECT_NE(out.find("odds of combat(Orc infantry, Enemy) over 50 runs", reloaded), std::string::npos) << out;
+  fs::remove_all(dir);
+}
+
+TEST(repl, reload_that_fails_keeps_the_old_scripts) {
+  const fs::path dir = temp_dir("badreload");
+  const std::string good =
+      "return { manifest = { name = \"v\", version = \"1.0.0\", kind = \"variant\", kernel = \"^1.0\","
+      " ruleset = \"fantasy_warriors\" }, apply = function() end }\n";
+  spit(dir / "v.lua", good);
+  const std::string command =
+      "cd '" MUSTER_SOURCE_DIR "' && { printf 'orcs.figures = 9\\n'; sleep 1; printf 'return {' > '" +
+      (dir / "v.lua").string() + "'; printf ':reload\\norcs.figures\\ncombat(orcs, dwarves).procedure\\n'; } | MUSTER_HISTORY= '" MUSTER_EXE
+      "' repl --variant '" + (dir / "v.lua").string() + "' > '" + (dir / "out").string() + "' 2>&1";
+  std::system(command.c_str());
+  const std::string out = slurp(dir / "out");
+  EXPECT_NE(out.find("reload failed, the previous scripts stay loaded: "), std::string::npos) << out;
+  EXPECT_TRUE(in_order(out, "reload failed", "\n9\n\"combat_phase\"\n")) << out;
+  fs::remove_all(dir);
+}
+
+TEST(repl, save_and_load_the_units_as_json) {
+  const fs::path dir = temp_dir("save");
+  const std::string file = (dir / "battle.json").string();
+  const auto o = muster("repl", "orcs.figures = 4\n:save " + file + "\n");
+  ASSERT_EQ(o.status, 0) << o.out;
+  const std::string saved = slurp(file);
+  EXPECT_NE(saved.find("\"schema\": \"muster.state/1\""), std::string::npos) << saved;
+  EXPECT_NE(saved.find("\"repl.name\": \"orcs\""), std::string::npos) << saved;
+  // A new session over a script that makes other units: :load brings back the saved ones,
+  // under their names.
+  spit(dir / "start.lua", "x = 1\n");  // a script instead of the sample units
+  const auto o2 = muster("repl " + (dir / "start.lua").string(), ":load " + file + "\norcs.figures\n");
+  EXPECT_NE(o2.out.find("\n4\n"), std::string::npos) << o2.out;
+  fs::remove_all(dir);
+}
+
+TEST(repl, odds_of_the_last_resolution) {
+  const auto o = muster("repl", "threat(orcs, dwarves)\n:odds 400\n:odds 0\n");
+  EXPECT_TRUE(in_order(o.out, "odds of threat(Orc infantry, Dwarf infantry) over 400 runs", "Dwarf infantry reaction\n  ok"))
+      << o.out;
+  EXPECT_NE(o.out.find("#"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find(":odds: want a number of runs 1..1000000, got '0'"), std::string::npos) << o.out;
+}
+
+TEST(repl, json_for_tools) {
+  const auto o = muster("repl --json", "test(\"casualty\", dwarves, {losses = 6, killed = {\"leader\"}})\n");
+  EXPECT_NE(o.out.find("{\"dice\":[{\"dice\":\"1D6\",\"faces\":["), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("\"procedure\":\"casualty_test\""), std::string::npos) << o.out;
+}
+
+TEST(repl, helpers_refuse_bad_arguments_in_one_line) {
+  const auto o = muster("repl", "combat(orcs)\nshoot(archers, dwarves, {volley = 2})\nunit{\"orc infantri\"}\n");
+  EXPECT_NE(o.out.find("input: combat: defender: a unit expected (made with unit{...}), got nil\n"), std::string::npos)
+      << o.out;
+  EXPECT_NE(o.out.find("input: shoot: unknown option \"volley\" (known: volleys, "), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("input: unit: no template \"orc infantri\" (did you mean orc_infantry"), std::string::npos)
+      << o.out;
+}
+
+TEST(repl, run_gets_the_same_helpers) {
+  const fs::path dir = temp_dir("runhelpers");
+  spit(dir / "battle.lua",
+       "local o = unit{\"orc infantry\", figures = 10, orders = \"attack\"}\n"
+       "local d = unit{\"dwarf infantry\", figures = 10}\n"
+       "local r = combat(o, d)\nprint(r.round.winner ~= nil or r.round.outcome ~= nil, o.figures <= 10)\n");
+  const auto o = muster("run " + (dir / "battle.lua").string(), "");
+  EXPECT_EQ(o.status, 0) << o.out;
+  EXPECT_EQ(o.out, "true\ttrue\n");
+  // A hostile script ends with one line and a non-zero status.
+  spit(dir / "hostile.lua", "while true do end\n");
+  const auto h = muster("run " + (dir / "hostile.lua").string(), "");
+  EXPECT_EQ(h.status, 1);
+  EXPECT_EQ(h.out.rfind("muster: ", 0), 0u) << h.out;
+  EXPECT_NE(h.out.find("instruction budget exhausted (200000000 instructions)\n"), std::string::npos) << h.out;
+  EXPECT_EQ(std::count(h.out.begin(), h.out.end(), '\n'), 1) << h.out;
+  fs::remove_all(dir);
+}
+
+// ---------------------------------------------------------------------------------------------
+// On a pseudo-terminal
+
+class pty_session {
+ public:
+  explicit pty_session(const fs::path& home, const std::string& args) {
+    pid_ = ::forkpty(&fd_, nullptr, nullptr, nullptr);
+    if (pid_ == 0) {
+      if (::chdir(MUSTER_SOURCE_DIR) != 0) ::_exit(127);
+      ::setenv("HOME", home.c_str(), 1);
+      ::setenv("MUSTER_HISTORY", (home / "history").c_str(), 1);
+      ::setenv("TERM", "xterm", 1);
+      ::unsetenv("NO_COLOR");
+      ::execl("/bin/sh", "sh", "-c", (std::string("exec '" MUSTER_EXE "' repl ") + args).c_str(), nullptr);
+      ::_exit(127);
+    }
+  }
+  ~pty_session() {
+    if (pid_ > 0) {
+      ::kill(pid_, SIGKILL);
+      ::waitpid(pid_, nullptr, 0);
+    }
+    if (fd_ >= 0) ::close(fd_);
+  }
+
+  void type(const std::string& keys) { ASSERT_EQ(::write(fd_, keys.data(), keys.size()), static_cast<ssize_t>(keys.size())); }
+
+  // Reads until `text` has appeared since the last wait (10 s at most); returns whether it did.
+  bool wait_for(const std::string& text) {
+    const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (std::chrono::steady_clock::now() < end) {
+      const auto at = seen_.find(text, from_);
+      if (at != std::string::npos) {
+        from_ = at + text.size();
+        return true;
+      }
+      pollfd p{fd_, POLLIN, 0};
+      if (::poll(&p, 1, 100) > 0) {
+        char buf[4096];
+        const ssize_t n = ::read(fd_, buf, sizeof buf);
+        if (n <= 0) break;
+        seen_.append(buf, static_cast<std::size_t>(n));
+      }
+    }
+    return false;
+  }
+
+  // Waits (10 s at most) for the program to end; returns its exit status, -1 if it did not.
+  int finish() {
+    const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (std::chrono::steady_clock::now() < end) {
+      int status = 0;
+      if (::waitpid(pid_, &status, WNOHANG) == pid_) {
+        pid_ = -1;
+        return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+      }
+      pollfd p{fd_, POLLIN, 0};
+      if (::poll(&p, 1, 50) > 0) {
+        char buf[4096];
+        const ssize_t n = ::read(fd_, buf, sizeof buf);
+        if (n > 0) seen_.append(buf, static_cast<std::size_t>(n));
+      }
+    }
+    return -1;
+  }
+
+  const std::string& seen() const { return seen_; }
+
+ private:
+  pid_t pid_ = -1;
+  int fd_ = -1;
+  std::string seen_;
+  std::size_t from_ = 0;
+};
+
+TEST(repl, terminal_session_with_editing_completion_and_history) {
+  const fs::path home = temp_dir("pty");
+  {
+    pty_session s(home, "");
+    ASSERT_TRUE(s.wait_for("muster> ")) << s.seen();
+    EXPECT_NE(s.seen().find("Orc infantry"), std::string::npos) << s.seen();  // the banner lists the units
+    s.type("1 + 2\r");
+    ASSERT_TRUE(s.wait_for("3")) << s.seen();
+    // Tab completes a helper's name.
+    s.type("templa\t");
+    ASSERT_TRUE(s.wait_for("tes")) << s.seen();  // the rest of "templates", typed by Tab
+    s.type("()\r");
+    ASSERT_TRUE(s.wait_for("orc infantry")) << s.seen();
+    // The book's example with dice typed in, one refused.
+    s.type(book_orcs + "\r");
+    ASSERT_TRUE(s.wait_for("muster> ")) << s.seen();
+    s.type(book_enemy + "\r");
+    ASSERT_TRUE(s.wait_for("muster> ")) << s.seen();
+    s.type(":dice manual\r");
+    ASSERT_TRUE(s.wait_for("typed in at each throw")) << s.seen();
+    s.type("combat(orcs, enemy)\r");
+    ASSERT_TRUE(s.wait_for("Hit throw, Orc infantry v Enemy: roll 8D6")) << s.seen();
+    s.type("6 6 4 4 4 3 3 9\r");
+    ASSERT_TRUE(s.wait_for("refused: 9 is impossible on a D6")) << s.seen();
+    s.type("6 6 4 4 4 3 3 3\r");
+    ASSERT_TRUE(s.wait_for("Kill throw, Orc infantry v Enemy: roll 2D6")) << s.seen();
+    s.type("5 4\r");
+    ASSERT_TRUE(s.wait_for("roll 8D6")) << s.seen();
+    s.type("1 1 2 2 3 3 6 6\r");
+    ASSERT_TRUE(s.wait_for("roll 2D6")) << s.seen();
+    s.type("1 1\r");
+    ASSERT_TRUE(s.wait_for("Combat test, Enemy: roll 1D6")) << s.seen();
+    s.type("2\r");
+    // Colour on a terminal: the outcome in bold.
+    ASSERT_TRUE(s.wait_for("\033[1mcombat: attacker wins: the attacker killed 2, the defender 0")) << s.seen();
+    s.type(":quit\r");
+    EXPECT_EQ(s.finish(), 0);
+  }
+  // The history persists: the lines typed at the prompt (not the dice) are in the file.
+  const std::string history = slurp(home / "history");
+  EXPECT_NE(history.find("1\\040+\\0402"), std::string::npos) << history;
+  EXPECT_NE(history.find(":dice\\040manual"), std::string::npos) << history;
+  EXPECT_EQ(history.find("5\\0404"), std::string::npos) << history;
+  {
+    pty_session s(home, "");
+    ASSERT_TRUE(s.wait_for("muster> ")) << s.seen();
+    s.type("\033[A");  // up arrow: the last line of the previous session
+    ASSERT_TRUE(s.wait_for(":quit")) << s.seen();
+    s.type("\r");
+    EXPECT_EQ(s.finish(), 0);
+  }
+  fs::remove_all(home);
+}
+
+TEST(repl, terminal_interrupt_cancels_the_line_not_the_session) {
+  const fs::path home = temp_dir("ptyint");
+  pty_session s(home, "");
+  ASSERT_TRUE(s.wait_for("muster> ")) << s.seen();
+  s.type("orcs.figures = 5\r");
+  ASSERT_TRUE(s.wait_for("muster> ")) << s.seen();
+  s.type("half a line\003");  // Ctrl-C
+  ASSERT_TRUE(s.wait_for("muster> ")) << s.seen();
+  s.type("orcs.figures\r");
+  ASSERT_TRUE(s.wait_for("\r\n5\r\n")) << s.seen();
+  ASSERT_TRUE(s.wait_for("muster> ")) << s.seen();
+  s.type("\004");  // Ctrl-D at an empty prompt leaves
+  EXPECT_EQ(s.finish(), 0) << s.seen();
+  fs::remove_all(home);
+}
+
+}  // namespace
