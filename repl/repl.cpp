@@ -770,7 +770,7 @@ class session {
     for (;;) {
       const auto got = input_.read("dice> ", line, false);
       const std::string text = trim(line);
-      if (got != line_input::status::line || text == "cancel" || text == ":cancel") {
+      if (got != line_input::status::line || text == "cancel" || text == ":cancel" || quitting(text)) {
         cancelled_ = true;
         throw cancelled();
       }
@@ -793,9 +793,16 @@ class session {
             break;
           }
       if (why.empty()) return faces;
-      fmt::print("{}\n", colour_.error(fmt::format("refused: {}; type {} faces again (roll: let the program roll, cancel: stop)",
-                                                   why, r.count)));
+      fmt::print("{}\n", colour_.error(fmt::format("refused: {}; type {} again (roll: let the program roll, cancel: stop)",
+                                                   why, r.count == 1 ? std::string("the face") : fmt::format("the {} faces", r.count))));
     }
+  }
+
+  // :quit typed at a dice or choice prompt: stop the resolution, then leave.
+  bool quitting(const std::string& text) {
+    if (text != ":quit" && text != ":q" && text != ":exit") return false;
+    quit_ = true;
+    return true;
   }
 
   choice_answer ask_choice(const choice_request& r) {
@@ -812,7 +819,7 @@ class session {
     for (;;) {
       const auto got = input_.read("choice> ", line, false, [r] { return r.options; });
       const std::string text = trim(line);
-      if (got != line_input::status::line || text == "cancel" || text == ":cancel") {
+      if (got != line_input::status::line || text == "cancel" || text == ":cancel" || quitting(text)) {
         cancelled_ = true;
         throw cancelled();
       }

@@ -87,8 +87,8 @@ TEST(repl, book_combat_example_with_manual_dice) {
   ASSERT_EQ(o.status, 0) << o.out;
   EXPECT_TRUE(in_order(o.out, "Hit throw, Orc infantry v Enemy: roll 8D6", "Kill throw, Orc infantry v Enemy: roll 2D6"))
       << o.out;
-  EXPECT_NE(o.out.find("refused: 7 face(s) typed, 8D6 wanted; type 8 faces again"), std::string::npos) << o.out;
-  EXPECT_NE(o.out.find("refused: 7 is impossible on a D6 (1-6); type 2 faces again"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("refused: 7 face(s) typed, 8D6 wanted; type the 8 faces again"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("refused: 7 is impossible on a D6 (1-6); type the 2 faces again"), std::string::npos) << o.out;
   EXPECT_NE(o.out.find("Combat test, Enemy: roll 1D6"), std::string::npos) << o.out;
   // The result first, then the throws with their modifiers, reason and source.
   EXPECT_TRUE(in_order(o.out, "combat: attacker wins: the attacker killed 2, the defender 0; Enemy shaken",
@@ -104,6 +104,21 @@ TEST(repl, book_combat_example_with_manual_dice) {
       << o.out;
   // The units changed as the result says.
   EXPECT_NE(o.out.find("\n6, 6, \"shaken\"\n"), std::string::npos) << o.out;
+}
+
+TEST(repl, choices_asked_of_the_player) {
+  // Seed 1: the Dwarves' round asks the Orcs whether to capture the standard, then which
+  // special a 6 kills; a refused answer is asked again.
+  const auto o = muster("repl", ":choose all player\ncombat(dwarves, archers)\nyes\nno\nchampion\nleader\n");
+  ASSERT_EQ(o.status, 0) << o.out;
+  EXPECT_NE(o.out.find("orcs (capture_standard): Orc archers: try to capture an enemy standard (no, or the unit's name)? "
+                       "[no, Dwarf infantry]\nrefused: answer \"yes\" is not an option"),
+            std::string::npos)
+      << o.out;
+  EXPECT_NE(o.out.find("orcs (special_killed): "), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("refused: answer \"champion\" is not an option (want one of \"leader\")"), std::string::npos)
+      << o.out;
+  EXPECT_NE(o.out.find("  Dwarf infantry: 10 -> 9 figures (lost 1: leader)"), std::string::npos) << o.out;
 }
 
 TEST(repl, cancelled_dice_change_nothing) {

@@ -498,7 +498,7 @@ fields (losses, figures_at_start, killed, magic_losses, time, terrible, threaten
     local head = string.format("%s: %s", report.procedure:gsub("_", " "), reaction_text(lib, tostring(report.outcome)))
     local lines = { lib.style("outcome", head) }
     if report.trigger then lines[#lines + 1] = "  " .. report.trigger end
-    if report.why then lines[#lines + 1] = "  " .. report.why end
+    if report.why and report.why ~= report.trigger then lines[#lines + 1] = "  " .. report.why end
     if report.tested ~= false and report.score then
       lines[#lines + 1] = string.format("  %s: score %s, now %s%s", lib.style("name", report.unit), tostring(report.score),
         reaction_text(lib, report.unit_reaction), report.disorganised and ", disorganised" or "")
