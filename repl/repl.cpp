@@ -194,8 +194,11 @@ class line_input {
     errno = 0;
     const char* got = el_gets(el_, &count);
     words_ = {};
-    if (got_sigint || (got == nullptr && count == -1 && errno == EINTR)) {
-      got_sigint = 0;
+    // A ^C that came before the read began was taken by the terminal (which dropped what was
+    // typed); only a read it interrupted cancels the line.
+    const bool was_interrupted = got == nullptr && count == -1 && (errno == EINTR || got_sigint);
+    got_sigint = 0;
+    if (was_interrupted) {
       std::fputs("\n", stdout);
       return status::interrupted;
     }

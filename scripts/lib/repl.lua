@@ -96,6 +96,8 @@ end
 --- rendering will call (on the values and inside plain tables, 8 levels deep) runs here
 --- first, inside the protected call, so one that fails or runs away ends the line with an
 --- error instead of failing while the host prints.
+---@param ... any
+---@return any ...
 function M.checked(...)
   local seen = {}
   local function visit(v, depth)
@@ -164,6 +166,8 @@ end
 M.copy = copy
 
 --- Whether v is a unit handle.
+---@param v any
+---@return boolean
 function M.is_handle(v)
   return handles[v] == true
 end
@@ -197,6 +201,8 @@ function M.describe(h)
 end
 
 --- The unit's side id.
+---@param h table handle
+---@return string side
 function M.side(h)
   return state.get_unit(unit_id(h)).side
 end
@@ -262,6 +268,9 @@ end
 
 --- The REPL's own record of a unit (e.g. the phase's losses): a plain table kept under
 --- "repl.<key>", or nil.
+---@param h table handle
+---@param key string
+---@return any|nil
 function M.get_note(h, key)
   local u = state.get_unit(unit_id(h))
   local prefix = "repl." .. key
@@ -272,6 +281,9 @@ function M.get_note(h, key)
 end
 
 --- Replaces (nil: removes) the record `key` of a unit.
+---@param h table handle
+---@param key string
+---@param value any|nil a plain value or table
 function M.set_note(h, key, value)
   local id = unit_id(h)
   local u = state.get_unit(id)
@@ -285,6 +297,7 @@ function M.set_note(h, key, value)
 end
 
 --- Every unit's handle, sorted by id.
+---@return table[] handles
 function M.units()
   local out = {}
   for _, u in ipairs(state.get_units()) do out[#out + 1] = M.handle(u.id) end
@@ -339,6 +352,7 @@ end
 
 --- Records, for each unit held by a global of `env` that has no name yet, that name; a
 --- name whose global now holds another unit is taken from the unit that had it.
+---@param env table the session environment
 function M.remember_names(env)
   for _, u in ipairs(state.get_units()) do
     local name = u.props["repl.name"]
@@ -356,6 +370,7 @@ function M.remember_names(env)
 end
 
 --- Sets a global of `env` for every unit that has a remembered name.
+---@param env table the session environment
 function M.bind_names(env)
   for _, u in ipairs(state.get_units()) do
     local name = u.props["repl.name"]
@@ -365,6 +380,8 @@ end
 
 --- Words for the host's tab completion, one per line: the session's globals, the ruleset's
 --- procedures, the helpers' own words (templates...).
+---@param env table the session environment
+---@return string words one per line
 function M.words(env)
   local out = {}
   for k in pairs(env) do
@@ -404,6 +421,9 @@ end
 
 --- Runs the ruleset's REPL command `name`: prepare its input from the units, resolve (pure),
 --- then change the units as the result says. Returns the result, which prints as its summary.
+---@param name string a command of ruleset.repl.commands
+---@param ... any its arguments (units, options)
+---@return table result
 function M.run_command(name, ...)
   local cmd = M.rules.commands[name]
   local args = cmd.prepare(M, ...)
@@ -414,6 +434,7 @@ function M.run_command(name, ...)
 end
 
 --- The last resolution in full: the ruleset's explanation, or JSON.
+---@return string
 function M.explain()
   if not M.last then return "no resolution yet: combat(...), shoot(...), threat(...) or test(...) first" end
   if M.json then return M.to_json(M.last.report) end
@@ -512,6 +533,7 @@ local function source(v, out)
 end
 
 --- The last resolution as Lua source, for the host to carry over a :reload ("nil": none).
+---@return string source
 function M.export_last()
   local out = {}
   source(M.last, out)
@@ -519,6 +541,7 @@ function M.export_last()
 end
 
 --- Takes back what export_last gave (in a new runtime after :reload).
+---@param text string what export_last returned
 function M.import_last(text)
   local chunk = assert(load("return " .. text, "=last resolution", "t", {}))
   local last = chunk()
@@ -533,6 +556,7 @@ end
 -- ---------------------------------------------------------------------------------------
 
 --- The unit list for :units, grouped by side.
+---@return string
 function M.units_text()
   local lines = {}
   for _, side in ipairs(state.get_sides()) do
@@ -551,6 +575,8 @@ function M.units_text()
 end
 
 --- Help on a helper, a procedure or a template.
+---@param topic string
+---@return string
 function M.help(topic)
   if M.rules and M.rules.commands[topic] then return M.rules.commands[topic].doc end
   if M.rules and M.rules.help then
@@ -578,6 +604,8 @@ end
 
 --- Installs the helpers into the session environment `env`: unit{...} and the ruleset's
 --- commands (combat, shoot, threat, test...) as globals. opts = {colour?, json?}.
+---@param env table the session environment
+---@param opts? {colour?: boolean, json?: boolean}
 function M.install(env, opts)
   opts = opts or {}
   M.colour = opts.colour == true

@@ -16,6 +16,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <thread>
 
 namespace {
 
@@ -273,6 +274,15 @@ TEST(repl, run_gets_the_same_helpers) {
   EXPECT_EQ(h.out.rfind("muster: ", 0), 0u) << h.out;
   EXPECT_NE(h.out.find("instruction budget exhausted (200000000 instructions)\n"), std::string::npos) << h.out;
   EXPECT_EQ(std::count(h.out.begin(), h.out.end(), '\n'), 1) << h.out;
+  // So does a hostile variant given by path, to `run` and to `repl`.
+  spit(dir / "evil.lua",
+       "return { manifest = { name = \"evil\", version = \"1.0.0\", kind = \"variant\", kernel = \"^1.0\","
+       " ruleset = \"fantasy_warriors\" }, apply = function() while true do end end }\n");
+  for (const std::string& command : {"run " + (dir / "battle.lua").string(), std::string("repl")}) {
+    const auto v = muster(command + " --variant " + (dir / "evil.lua").string(), "");
+    EXPECT_EQ(v.status, 1) << command;
+    EXPECT_EQ(v.out, "muster: " + (dir / "evil.lua").string() + ":1: instruction budget exhausted (200000000 instructions)\n");
+  }
   fs::remove_all(dir);
 }
 
@@ -304,8 +314,8 @@ class pty_session {
   void type(const std::string& keys) { ASSERT_EQ(::write(fd_, keys.data(), keys.size()), static_cast<ssize_t>(keys.size())); }
 
   // Reads until `text` has appeared since the last wait (10 s at most); returns whether it did.
-  bool wait_for(const std::string& text) {
-    const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  bool wait_for(const std::string& text, int seconds = 10) {
+    const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
     while (std::chrono::steady_clock::now() < end) {
       const auto at = seen_.find(text, from_);
       if (at != std::string::npos) {
@@ -411,12 +421,20 @@ TEST(repl, terminal_interrupt_cancels_the_line_not_the_session) {
   ASSERT_TRUE(s.wait_for("muster> ")) << s.seen();
   s.type("orcs.figures = 5\r");
   ASSERT_TRUE(s.wait_for("muster> ")) << s.seen();
+  // Let the line editor start reading: a ^C before that is the terminal's alone (it drops the
+  // typed text and the prompt stays), so on a busy machine the test presses ^C again.
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
   s.type("half a line\003");  // Ctrl-C
-  ASSERT_TRUE(s.wait_for("muster> ")) << s.seen();
+  bool prompt = s.wait_for("muster> ", 3);
+  for (int tries = 0; !prompt && tries < 3; ++tries) {
+    s.type("\003");
+    prompt = s.wait_for("muster> ", 3);
+  }
+  ASSERT_TRUE(prompt) << s.seen();
   s.type("orcs.figures\r");
   ASSERT_TRUE(s.wait_for("\r\n5\r\n")) << s.seen();
   ASSERT_TRUE(s.wait_for("muster> ")) << s.seen();
-  s.type("\004");  // Ctrl-D at an empty prompt leaves
+  s.type(":quit\r");
   EXPECT_EQ(s.finish(), 0) << s.seen();
   fs::remove_all(home);
 }

@@ -61,6 +61,8 @@ local function load_templates()
 end
 
 --- The template called `name` ("orc infantry", "Orc infantry" or "orc_infantry"), or nil.
+---@param name string
+---@return table|nil template {id, side, profile, min?, max?, source}
 function M.template(name)
   local key = tostring(name):lower()
   local by_key = load_templates().by_key
@@ -92,11 +94,14 @@ end
 -- ---------------------------------------------------------------------------------------
 
 --- Checks a unit description as the procedures will (errors "input: unit.<field>: ...").
+---@param desc table a unit description
 function M.check(desc)
   units.check_unit(desc, "unit")
 end
 
 --- The description with every default filled in (what `unit.reaction` reads when unset).
+---@param desc table a unit description
+---@return table unit checked, defaults filled
 function M.complete(desc)
   return units.check_unit(desc, "unit")
 end
@@ -104,6 +109,10 @@ end
 --- unit{"orc infantry", figures = 10, leader = true, side = "orcs", ...}: the template's
 --- profile with the fields given; returns the description and the side (the army list's id,
 --- unless `side` is given).
+---@param lib table scripts/lib/repl.lua
+---@param spec table {[1]? template, side?, ...fields}
+---@return table description
+---@return string side
 function M.make_unit(lib, spec)
   local desc, side = {}, spec.side
   local name = spec[1]
@@ -138,6 +147,9 @@ end
 local reaction_style = { ok = "good", bloodlust = "good", shaken = "warn", rout = "bad" }
 
 --- One line about a unit: figures, profile, specials, orders and reaction.
+---@param lib table scripts/lib/repl.lua
+---@param h table a unit handle
+---@return string
 function M.show(lib, h)
   local u = lib.describe(h)
   local parts = { count(u.figures, "figure") }
@@ -531,6 +543,9 @@ M.functions = {
 M.value_rank = { bloodlust = 1, ok = 2, shaken = 3, rout = 4, destroyed = 5, ["no test"] = 6,
   attacker = 1, defender = 2, draw = 3, yes = 1, no = 2 }
 
+---@param lib table scripts/lib/repl.lua
+---@param topic string
+---@return string|nil
 function M.help(lib, topic)
   if topic == "templates" then
     return "unit{\"NAME\", ...} templates: " .. table.concat(template_names(), ", ")
@@ -546,6 +561,8 @@ champion, musicians, standard, orders, reaction, disorganised, individuals, ... 
   return nil
 end
 
+---@param lib table scripts/lib/repl.lua
+---@return string[]
 function M.words(lib)
   local out = template_names()
   out[#out + 1] = "templates"
