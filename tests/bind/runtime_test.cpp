@@ -176,6 +176,28 @@ TEST_F(runtime, the_string_library_is_intact_after_a_script_replaces_its_copy) {
   EXPECT_EQ(rt.eval("('a'):upper()"), "\"A\"");
 }
 
+TEST_F(runtime, a_failing_or_endless_tostring_while_printing_a_result_is_an_error) {
+  EXPECT_EQ(error_of([&] {
+              rt.eval("setmetatable({}, {__tostring = function() error('no name') end})");
+            }),
+            "eval:1: no name");
+  EXPECT_EQ(rt.eval("1 + 1"), "2");
+}
+
+TEST(runtime_budget, an_endless_tostring_while_printing_a_result_is_stopped) {
+  muster::kernel k;
+  muster::runtime_options o;
+  o.instruction_budget = 1'000'000;
+  muster::runtime rt(k, o);
+  try {
+    rt.eval("setmetatable({}, {__tostring = function() while true do end end})");
+    FAIL();
+  } catch (const muster::script_error& e) {
+    EXPECT_EQ(e.kind(), muster::script_failure::instruction_budget);
+  }
+  EXPECT_EQ(rt.eval("1 + 1"), "2");
+}
+
 TEST_F(runtime, deep_recursion_is_a_stack_overflow_error) {
   EXPECT_EQ(error_of([&] { rt.run("local function f() return 1 + f() end\nf()", "hostile"); }),
             "hostile:1: stack overflow");

@@ -131,10 +131,25 @@ std::string runtime::eval(std::string_view code, std::string_view chunk_name) {
     lua_pop(L, 1);
     n = self.run_in_session(code, name, LUA_MULTRET);
   }
+  // Render inside the protected call too: a __tostring metamethod is script code, and may
+  // fail or loop like any other.
   std::string out;
-  for (int i = 1; i <= n; ++i) {
-    if (i > 1) out += ", ";
-    out += lua::render(L, top + i);
+  lua_pushlightuserdata(L, &out);
+  lua_pushcclosure(L, [](lua_State* S) -> int {
+    auto* text = static_cast<std::string*>(lua_touserdata(S, lua_upvalueindex(1)));
+    const int count = lua_gettop(S);
+    for (int i = 1; i <= count; ++i) {
+      if (i > 1) *text += ", ";
+      *text += lua::render(S, i);
+    }
+    return 0;
+  }, 1);
+  lua_insert(L, top + 1);
+  try {
+    self.call(n, 0);
+  } catch (...) {
+    lua_settop(L, top);
+    throw;
   }
   lua_settop(L, top);
   return out;

@@ -1,5 +1,5 @@
 --- FANTASY WARRIORS at the REPL (scripts/lib/repl.lua turns this into session globals): unit
---- templates from the army lists (repl_samples.lua when there are none), and the helpers
+--- templates from the army lists (scripts/armies/fantasy_warriors/), and the helpers
 --- combat, shoot, threat and test. Each builds a procedure's input from the units, resolves it
 --- through ruleset.resolve (pure: the same call :odds repeats), then changes the units as the
 --- result says: casualties removed, reactions and disorder set. No rule is decided here:
@@ -12,11 +12,7 @@ local M = {}
 -- Templates
 -- ---------------------------------------------------------------------------------------
 
-local has_armies, armies = pcall(require, "armies")
-if not has_armies then
-  if not tostring(armies):find("no module", 1, true) then error(armies, 0) end
-  armies = nil
-end
+local armies = require("armies")
 
 local profile_fields = {}
 for _, f in ipairs(units.unit_fields) do
@@ -33,27 +29,19 @@ end
 local function load_templates()
   if templates then return templates end
   local by_key, order = {}, {}
-  if armies then
-    for _, list_id in ipairs(armies.list_ids) do
-      local list = armies.load_list(list_id)
-      for _, id in ipairs(list.order) do
-        local e = list.entries[id]
-        if e.kind == "troop" and type(e.name) == "string" then
-          local profile = {}
-          for k, v in pairs(e) do
-            if profile_fields[k] then profile[k] = v end
-          end
-          local t = { id = id, side = list_id, profile = profile, min = e.min, max = e.max, source = list.file }
-          add_template(t, by_key)
-          order[#order + 1] = t
+  for _, list_id in ipairs(armies.list_ids) do
+    local list = armies.load_list(list_id)
+    for _, id in ipairs(list.order) do
+      local e = list.entries[id]
+      if e.kind == "troop" and type(e.name) == "string" then
+        local profile = {}
+        for k, v in pairs(e) do
+          if profile_fields[k] then profile[k] = v end
         end
+        local t = { id = id, side = list_id, profile = profile, min = e.min, max = e.max, source = list.file }
+        add_template(t, by_key)
+        order[#order + 1] = t
       end
-    end
-  else
-    for _, s in ipairs(require("repl_samples")) do
-      local t = { id = s.id, side = s.side, profile = s.profile, source = "repl_samples.lua (sample profiles)" }
-      add_template(t, by_key)
-      order[#order + 1] = t
     end
   end
   templates = { by_key = by_key, order = order }
