@@ -1,0 +1,255 @@
+--- Fantasy Warriors magic (pages 43-45): one procedure, `cast`, for every spell of the book.
+--- A wizard names a spell and commits the power it needs (Blast dice, Hasten steps, Arcane Eye
+--- dice); the spell's cost is worked out (fixed part, a range part of one point per 12in or
+--- part, dice totalled, Blast's ×2 on any double and ×3 on any treble) and paid; a cost above
+--- the wizard's remaining power overdraws him: he dies with no saving throw and the spell has
+--- no effect (page 43). Blast's kills go through shooting's casualties (casualties.lua, page 24)
+--- and call for an immediate Casualty Test (page 25). Randomness only through muster.dice.
+local core = require("core")
+local units = require("units")
+local shooting = require("shooting")
+local casualties = require("casualties")
+
+local M = {}
+
+-- The spell book as data (pages 43-45; digest part 2 §31.3). Per spell: `fixed` points,
+-- `range_band` (one point per that many inches of range or part of it), `dice` thrown for
+-- the cost (totalled), or `dice_per_step` for spells bought in steps; and the spell's own
+-- numbers. Blast's cost dice are its kill dice (N points for N dice).
+core.define_table("spells", {
+  hasten_day_night = { dice_per_step = 3 },
+  eldritch_command = { range_band = 12, dice = 1 },
+  blast = { range_band = 12, min_dice = 2, kill_target = 4, double = 2, treble = 3 },
+  banish_magic = { dice = 10, success_at = 35, steps_of_time = 6 },
+  portent_of_doom = { dice = 10 },
+  arcane_eye = { dice_per_step = 1, points_per_step = 3 },
+  fudge_the_omens = { dice = 2 },
+  spellbreak = { dice = 5, over = 15 },
+  finger_of_death = { range_band = 12, dice = 2, kill_face = 6 },
+  protection = { fixed = 5, dice = 2, no_save = 8 },
+}, 45)
+core.set_row("spells", "hasten_day_night", core.get_table("spells").hasten_day_night, core.ruleset, 43)
+for _, name in ipairs({ "eldritch_command", "blast", "banish_magic" }) do
+  core.set_row("spells", name, core.get_table("spells")[name], core.ruleset, 44)
+end
+
+M.spell_names = { "blast", "finger_of_death", "banish_magic", "spellbreak", "protection",
+                  "eldritch_command", "portent_of_doom", "arcane_eye", "fudge_the_omens", "hasten_day_night" }
+
+--- One point per `band` inches of range or part of it ("1 per 12ins (or part of)").
+function M.range_cost(range, band)
+  return math.ceil(range / band)
+end
+
+--- The cost multiplier of a Blast's faces: the treble factor when three or more dice show
+--- one face, else the double factor when two do, else 1 (once only, never ×6).
+function M.blast_multiplier(faces, row)
+  local seen, most = {}, 0
+  for _, f in ipairs(faces) do
+    seen[f] = (seen[f] or 0) + 1
+    if seen[f] > most then most = seen[f] end
+  end
+  if most >= 3 then return row.treble, "treble" end
+  if most == 2 then return row.double, "double" end
+  return 1, "none"
+end
+
+-- Throws `n` cost dice and totals them into res.cost_dice; returns the total and faces.
+local function cost_dice(res, n, label)
+  local total, faces = core.sum(res, n .. "d6", label)
+  res.cost_dice = total
+  return total, faces
+end
+
+-- The spells' effects, each run(res, c) with c the checked input. Each sets res.base_cost
+-- (before any multiplier) and may set res.effect(), called only when the wizard can pay.
+local effects = {}
+
+function effects.blast(res, c, row)
+  local n = core.check_int(c.input.dice, "dice", row.min_dice)
+  if c.input.target == nil then core.fail("target", "missing (the unit blasted)") end
+  local target = units.check_unit(c.input.target, "target")
+  local count = target.figures + #target.individuals
+  if count == 0 then core.fail("target.figures", "the target has no figures") end
+  local alone = core.check_bool(c.input.target_alone, "target_alone", count == 1)
+  if alone and count > 1 then
+    core.fail("target_alone", string.format("the target has %d figures: it is not a lone figure", count))
+  end
+  res.dice_thrown = n
+  res.range_cost = M.range_cost(c.range, row.range_band)
+  -- The kill dice are also the cost's dice: their faces decide the double or treble, so
+  -- they are thrown as one roll with faces (muster.dice.roll, faces also under roll_exact)
+  -- rather than as a pool count, which gives no faces in enumerate mode.
+  local _, faces = core.sum(res, n .. "d6", "blast")
+  res.kills_thrown = 0
+  for _, f in ipairs(faces) do
+    if f >= row.kill_target then res.kills_thrown = res.kills_thrown + 1 end
+  end
+  res.multiplier, res.matching = M.blast_multiplier(faces, row)
+  res.base_cost = n + res.range_cost
+  res.cost = res.base_cost * res.multiplier
+  res.effect = function()
+    res.kills = res.kills_thrown
+    shooting.casualties(res, { target = target, kills = res.kills, alone = alone, side = c.side, options = c.options })
+    res.casualty_test = (res.losses or 0) > 0
+  end
+end
+
+-- The named figure of Finger of Death and Protection: {name, save?, role?}.
+local function check_figure(v, path)
+  if type(v) ~= "table" then core.fail(path, "missing (a figure {name, save?, role?})") end
+  core.check_fields(v, { "name", "save", "role", "special" }, path)
+  if type(v.name) ~= "string" then core.fail(path .. ".name", "a string expected") end
+  return { name = v.name, save = v.save ~= nil and core.check_int(v.save, path .. ".save", 0, 12) or nil,
+           role = v.role, special = core.check_bool(v.special, path .. ".special", false) }
+end
+
+function effects.finger_of_death(res, c, row)
+  local fig = check_figure(c.input.target, "target")
+  if core.check_bool(c.input.cover, "cover", false) then
+    core.fail("cover", "Finger of Death needs a target behind no cover at all")
+  end
+  res.range_cost = M.range_cost(c.range, row.range_band)
+  local total, faces = cost_dice(res, row.dice, "finger of death")
+  res.base_cost = res.range_cost + total
+  res.cost = res.base_cost
+  local sixes = 0
+  for _, f in ipairs(faces) do if f == row.kill_face then sixes = sixes + 1 end end
+  res.kills_thrown = sixes
+  res.effect = function()
+    res.kills, res.saves, res.killed = sixes, {}, false
+    for i = 1, sixes do
+      local saved = fig.save and casualties.saving_throw(res, res, fig.name, fig.save, "finger of death " .. i, "shooting_throws")
+      if not saved then res.killed = true end
+    end
+    res.command_test_markers = {}
+    local roles = core.get_table("command_test_roles")
+    if res.killed and fig.role and roles[fig.role] then
+      res.command_test_markers[1] = { name = fig.name, role = fig.role, event = "killed" }
+    end
+    res.casualty_test = res.killed and fig.special
+  end
+end
+
+function effects.banish_magic(res, c, row)
+  res.base_cost = cost_dice(res, row.dice, "banish magic")
+  res.cost = res.base_cost
+  res.banished = false
+  res.effect = function()
+    res.banished = res.cost >= row.success_at
+    if res.banished then res.no_magic_steps = row.steps_of_time end
+  end
+end
+
+function effects.spellbreak(res, c, row)
+  local against = c.input.against
+  if type(against) ~= "table" then core.fail("against", "missing (the enemy spell {spell, succeeded?})") end
+  core.check_fields(against, { "spell", "succeeded" }, "against")
+  core.check_enum(against.spell, M.spell_names, "against.spell")
+  if against.spell == "banish_magic" and core.check_bool(against.succeeded, "against.succeeded", true) then
+    core.fail("against", "a successful Banish Magic cannot be broken")
+  end
+  res.base_cost = cost_dice(res, row.dice, "spellbreak")
+  res.cost = res.base_cost
+  res.broken = false
+  res.effect = function() res.broken = res.cost > row.over end
+end
+
+function effects.protection(res, c, row)
+  local fig = check_figure(c.input.protected, "protected")
+  local total = cost_dice(res, row.dice, "protection")
+  res.base_cost = row.fixed + total
+  res.cost = res.base_cost
+  res.needed = fig.save or row.no_save
+  res.kill_cancelled = false
+  res.effect = function()
+    res.kill_cancelled = total > res.needed
+    res.save_still_due = not res.kill_cancelled and fig.save ~= nil
+  end
+end
+
+function effects.eldritch_command(res, c, row)
+  res.range_cost = M.range_cost(c.range, row.range_band)
+  res.base_cost = res.range_cost + cost_dice(res, row.dice, "eldritch command")
+  res.cost = res.base_cost
+  res.effect = function() res.battle_leader_test = true end
+end
+
+function effects.portent_of_doom(res, c, row)
+  res.base_cost = cost_dice(res, row.dice, "portent of doom")
+  res.cost = res.base_cost
+  res.effect = function() res.enemy_command_tests = true end
+end
+
+local function steps(c)
+  return core.check_int(c.input.steps, "steps", 1)
+end
+
+function effects.arcane_eye(res, c, row)
+  local k = steps(c)
+  res.base_cost = cost_dice(res, k * row.dice_per_step, "arcane eye")
+  res.cost = res.base_cost
+  res.effect = function() res.scouting_points = k * row.points_per_step end
+end
+
+function effects.fudge_the_omens(res, c, row)
+  res.base_cost = cost_dice(res, row.dice, "fudge the omens")
+  res.cost = res.base_cost
+  res.effect = function() res.omens_die = core.d6(res, "omens re-rolled") end
+end
+
+function effects.hasten_day_night(res, c, row)
+  local k = steps(c)
+  local dir = core.check_enum(c.input.direction or "forwards", { "forwards", "backwards" }, "direction")
+  res.base_cost = cost_dice(res, k * row.dice_per_step, "hasten day/night")
+  res.cost = res.base_cost
+  res.effect = function() res.hourglass_steps = dir == "forwards" and k or -k end
+end
+
+local needs_range = { blast = true, finger_of_death = true, eldritch_command = true }
+
+--- Casts one spell. args = {spell, wizard {name, power}, range?, dice?, steps?, direction?,
+--- target?, target_alone?, cover?, protected?, against?, side?, options}.
+function M.cast(input, options)
+  local spell = core.check_enum(input.spell, M.spell_names, "spell")
+  local w = input.wizard
+  if type(w) ~= "table" then core.fail("wizard", "missing (the caster {name, power})") end
+  core.check_fields(w, { "name", "power" }, "wizard")
+  local power = core.check_int(w.power, "wizard.power", 0)
+  local res = core.result("cast")
+  res.spell, res.wizard, res.power_before = spell, w.name or "wizard", power
+  res.source = core.row_source("spells", spell)
+  local c = { input = input, options = options, side = input.side or "caster",
+              range = needs_range[spell] and core.check_number(input.range, "range", 0) or nil }
+  if needs_range[spell] then res.range = c.range end
+  effects[spell](res, c, core.get_table("spells")[spell])
+  res.overdrawn = res.cost > power
+  res.command_test_markers = res.command_test_markers or {}
+  if res.overdrawn then
+    res.power_after, res.wizard_dead, res.succeeded = 0, true, false
+    res.command_test_markers = { { name = res.wizard, role = "wizard", event = "killed" } }
+  else
+    res.power_after, res.wizard_dead, res.succeeded = power - res.cost, false, true
+    res.effect()
+  end
+  res.effect = nil
+  if res.overdrawn then res.outcome = "overdrawn: wizard dies, no effect"
+  elseif spell == "blast" then res.outcome = string.format("%d kills", res.kills)
+  elseif spell == "finger_of_death" then res.outcome = res.killed and "target killed" or "target survives"
+  elseif spell == "banish_magic" then res.outcome = res.banished and "magic banished" or "failed"
+  elseif spell == "spellbreak" then res.outcome = res.broken and "spell broken" or "failed"
+  elseif spell == "protection" then res.outcome = res.kill_cancelled and "kill cancelled" or "failed"
+  else res.outcome = "cast" end
+  return res
+end
+
+M.procedures = {
+  cast = {
+    doc = "a wizard casts one spell: its cost (dice, range, Blast doubles/trebles), overdraw and death, and its effect (p.43-45)",
+    fields = { "spell", "wizard", "range", "dice", "steps", "direction", "target", "target_alone",
+               "cover", "protected", "against", "side" },
+    run = function(input, options) return M.cast(input, options) end,
+  },
+}
+
+return M

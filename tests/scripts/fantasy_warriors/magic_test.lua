@@ -1,0 +1,247 @@
+-- Fantasy Warriors magic (pages 43-45): the Blast example (page 44) replayed with its dice,
+-- the derived Finger of Death and Banish Magic checks (digest part 2 §39), every spell's cost
+-- and effect, overdraw, Blast's doubles and trebles, and an exact-probability check.
+local t = require("testing")
+local M = { ruleset = "fantasy_warriors" }
+
+local dwarves = { name = "Dwarf infantry", figures = 10, quality = "veteran", type = "disciplined",
+                  armour = "heavy", leader = true, standard = true, bad_light = "none", orders = "hold" }
+
+local function cast(input) return ruleset.resolve("cast", input) end
+
+-- Worked example 7 (page 44): a Goblin wizard with 20 power blasts Dwarf infantry 26in away
+-- with 6 dice. 3 (range) + 6 (dice) = 9 (the book prints "16"; its own total 18 needs 9);
+-- 5,4,3,3,2,2: two kills, doubles -> 18, the wizard keeps 2. Then kills to specials (1D for
+-- 2 kills: a 3, no special) and an immediate Casualty Test for the Dwarves.
+function M.test_blast_example_page_44()
+  muster.dice.set_faces { 5, 4, 3, 3, 2, 2, 3 }
+  local r = cast { spell = "blast", wizard = { name = "Goblin wizard", power = 20 }, range = 26, dice = 6,
+                   target = dwarves, side = "goblins" }
+  t.eq(r.range_cost, 3)
+  t.eq(r.base_cost, 9)
+  t.eq(r.kills_thrown, 2)
+  t.eq(r.matching, "double")
+  t.eq(r.multiplier, 2)
+  t.eq(r.cost, 18)
+  t.eq(r.overdrawn, false)
+  t.eq(r.power_after, 2)
+  t.eq(r.kills, 2)
+  t.eq(r.specials_dice, 1)
+  t.eq(r.losses, 2)
+  t.eq(r.casualty_test, true)
+  t.eq(r.outcome, "2 kills")
+  t.eq(r.source, "fantasy_warriors p.44")
+end
+
+-- The same throw with 17 power: 18 overdraws him, he dies, no kills, no Casualty Test.
+function M.test_blast_overdraw_kills_nothing()
+  muster.dice.set_faces { 5, 4, 3, 3, 2, 2 }
+  local r = cast { spell = "blast", wizard = { name = "Goblin wizard", power = 17 }, range = 26, dice = 6, target = dwarves }
+  t.eq(r.cost, 18)
+  t.eq(r.overdrawn, true)
+  t.eq(r.wizard_dead, true)
+  t.eq(r.succeeded, false)
+  t.eq(r.kills, nil)
+  t.eq(r.casualty_test, nil)
+  t.eq(r.command_test_markers[1].role, "wizard")
+  t.eq(r.outcome, "overdrawn: wizard dies, no effect")
+end
+
+-- A cost exactly equal to the power is legal and leaves 0 (page 43).
+function M.test_cost_equal_to_power_is_legal()
+  muster.dice.set_faces { 1, 2, 3, 4, 5 }
+  local r = cast { spell = "spellbreak", wizard = { name = "w", power = 15 }, against = { spell = "blast" } }
+  t.eq(r.cost, 15)
+  t.eq(r.overdrawn, false)
+  t.eq(r.power_after, 0)
+  t.eq(r.broken, false)  -- 15 is not over 15
+end
+
+function M.test_blast_treble_and_no_match()
+  muster.dice.set_faces { 6, 6, 6, 5, 5, 1, 1 }  -- treble plus a pair: x3, never x6 (then 2 specials dice)
+  local r = cast { spell = "blast", wizard = { name = "w", power = 30 }, range = 12, dice = 5, target = dwarves }
+  t.eq(r.base_cost, 6)
+  t.eq(r.multiplier, 3)
+  t.eq(r.matching, "treble")
+  t.eq(r.cost, 18)
+  t.eq(r.kills_thrown, 5)
+  muster.dice.set_faces { 6, 1, 1 }  -- two different faces: no multiplier; 12.5in is 2 bands
+  r = cast { spell = "blast", wizard = { name = "w", power = 30 }, range = 12.5, dice = 2, target = dwarves }
+  t.eq(r.multiplier, 1)
+  t.eq(r.matching, "none")
+  t.eq(r.cost, 4)
+  t.eq(r.kills_thrown, 1)
+end
+
+function M.test_blast_needs_two_dice()
+  t.fails(function() cast { spell = "blast", wizard = { power = 9 }, range = 5, dice = 1, target = dwarves } end,
+          "input: dice: 1 is out of range 2..")
+  t.fails(function() cast { spell = "blast", wizard = { power = 9 }, range = 5, dice = 2 } end, "input: target: missing")
+end
+
+-- Derived check (digest §39): Finger of Death at 13in, 6,6 -> cost 2 + 12 = 14, two kills on
+-- the named target, two saves (SAV 7: 8 saves, 5 fails -> killed).
+function M.test_finger_of_death_derived()
+  muster.dice.set_faces { 6, 6, 4, 4, 3, 2 }
+  local r = cast { spell = "finger_of_death", wizard = { name = "w", power = 20 }, range = 13,
+                   target = { name = "Dwarf hero", save = 7, role = "hero" } }
+  t.eq(r.range_cost, 2)
+  t.eq(r.cost, 14)
+  t.eq(r.power_after, 6)
+  t.eq(r.kills, 2)
+  t.eq(#r.saves, 2)
+  t.eq(r.saves[1].saved, true)
+  t.eq(r.saves[2].saved, false)
+  t.eq(r.killed, true)
+  t.eq(r.command_test_markers[1].name, "Dwarf hero")
+  t.eq(r.outcome, "target killed")
+end
+
+function M.test_finger_of_death_no_six_and_cover()
+  muster.dice.set_faces { 5, 6 }
+  local r = cast { spell = "finger_of_death", wizard = { power = 20 }, range = 24,
+                   target = { name = "standard bearer", special = true } }
+  t.eq(r.cost, 13)
+  t.eq(r.kills, 1)
+  t.eq(r.killed, true)  -- no save: one kill kills
+  t.eq(r.casualty_test, true)
+  muster.dice.set_faces { 5, 4 }
+  r = cast { spell = "finger_of_death", wizard = { power = 20 }, range = 24, target = { name = "x", save = 7 } }
+  t.eq(r.kills, 0)
+  t.eq(r.killed, false)
+  t.eq(r.outcome, "target survives")
+  t.fails(function() cast { spell = "finger_of_death", wizard = { power = 20 }, range = 5, cover = true,
+                            target = { name = "x" } } end, "input: cover: Finger of Death needs")
+end
+
+-- Derived check (digest §39): Banish Magic 10D totalling 34 fails and costs 34; with 30 power
+-- the wizard dies and the spell fails whatever the total; 35 succeeds (six steps of time).
+function M.test_banish_magic_derived()
+  local fail34 = { 4, 4, 4, 4, 3, 3, 3, 3, 3, 3 }
+  muster.dice.set_faces(fail34)
+  local r = cast { spell = "banish_magic", wizard = { power = 40 }, }
+  t.eq(r.cost, 34)
+  t.eq(r.power_after, 6)
+  t.eq(r.banished, false)
+  t.eq(r.outcome, "failed")
+  muster.dice.set_faces(fail34)
+  r = cast { spell = "banish_magic", wizard = { power = 30 } }
+  t.eq(r.wizard_dead, true)
+  t.eq(r.banished, false)
+  muster.dice.set_faces { 4, 4, 4, 4, 4, 3, 3, 3, 3, 3 }
+  r = cast { spell = "banish_magic", wizard = { power = 40 } }
+  t.eq(r.cost, 35)
+  t.eq(r.banished, true)
+  t.eq(r.no_magic_steps, 6)
+  muster.dice.set_faces { 6, 6, 6, 6, 6, 6, 6, 6, 6, 6 }
+  r = cast { spell = "banish_magic", wizard = { power = 45 } }
+  t.eq(r.overdrawn, true)
+  t.eq(r.banished, false)  -- 60 would succeed, but an overdrawn spell does not
+end
+
+function M.test_spellbreak()
+  muster.dice.set_faces { 4, 4, 4, 2, 2 }
+  local r = cast { spell = "spellbreak", wizard = { power = 20 }, against = { spell = "blast" } }
+  t.eq(r.cost, 16)
+  t.eq(r.broken, true)
+  t.eq(r.outcome, "spell broken")
+  t.fails(function() cast { spell = "spellbreak", wizard = { power = 20 }, against = { spell = "banish_magic" } } end,
+          "input: against: a successful Banish Magic cannot be broken")
+  muster.dice.set_faces { 6, 6, 6, 6, 6 }
+  r = cast { spell = "spellbreak", wizard = { power = 40 }, against = { spell = "banish_magic", succeeded = false } }
+  t.eq(r.broken, true)
+end
+
+function M.test_protection()
+  muster.dice.set_faces { 4, 4 }  -- 8 is not over SAV 8
+  local r = cast { spell = "protection", wizard = { power = 20 }, protected = { name = "wizard", save = 8 } }
+  t.eq(r.cost, 13)
+  t.eq(r.kill_cancelled, false)
+  t.eq(r.save_still_due, true)
+  muster.dice.set_faces { 4, 5 }  -- 9 over SAV 8
+  r = cast { spell = "protection", wizard = { power = 20 }, protected = { name = "wizard", save = 8 } }
+  t.eq(r.kill_cancelled, true)
+  t.eq(r.outcome, "kill cancelled")
+  muster.dice.set_faces { 3, 5 }  -- no save: the 2D must beat 8
+  r = cast { spell = "protection", wizard = { power = 20 }, protected = { name = "Orc" } }
+  t.eq(r.needed, 8)
+  t.eq(r.kill_cancelled, false)
+  t.eq(r.save_still_due, false)
+end
+
+function M.test_other_spells_costs_and_effects()
+  muster.dice.set_faces { 3 }
+  local r = cast { spell = "eldritch_command", wizard = { power = 10 }, range = 30 }
+  t.eq(r.cost, 6)
+  t.eq(r.battle_leader_test, true)
+  muster.dice.set_faces { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 }
+  r = cast { spell = "portent_of_doom", wizard = { power = 10 } }
+  t.eq(r.cost, 10)
+  t.eq(r.power_after, 0)
+  t.eq(r.enemy_command_tests, true)
+  muster.dice.set_faces { 2, 3 }
+  r = cast { spell = "arcane_eye", wizard = { power = 10 }, steps = 2 }
+  t.eq(r.cost, 5)
+  t.eq(r.scouting_points, 6)
+  muster.dice.set_faces { 2, 3, 5 }
+  r = cast { spell = "fudge_the_omens", wizard = { power = 10 } }
+  t.eq(r.cost, 5)
+  t.eq(r.omens_die, 5)
+  muster.dice.set_faces { 1, 1, 1, 1, 1, 1 }
+  r = cast { spell = "hasten_day_night", wizard = { power = 10 }, steps = 2, direction = "backwards" }
+  t.eq(r.cost, 6)
+  t.eq(r.hourglass_steps, -2)
+  muster.dice.set_faces { 6, 6, 6 }
+  r = cast { spell = "hasten_day_night", wizard = { power = 10 }, steps = 1 }
+  t.eq(r.overdrawn, true)
+  t.eq(r.hourglass_steps, nil)
+end
+
+function M.test_bad_input()
+  t.fails(function() cast { spell = "fireball", wizard = { power = 1 } } end, "input: spell: ")
+  t.fails(function() cast { spell = "portent_of_doom" } end, "input: wizard: missing")
+  t.fails(function() cast { spell = "blast", wizard = { power = 9 }, dice = 2, target = dwarves } end, "input: range: ")
+end
+
+-- A variant patches a spell row: Banish Magic succeeding on 30.
+function M.test_variant_patches_spell_table()
+  ruleset.set_row("spells", "banish_magic", { dice = 10, success_at = 30, steps_of_time = 6 }, "variant")
+  muster.dice.set_faces { 3, 3, 3, 3, 3, 3, 3, 3, 3, 3 }
+  local r = cast { spell = "banish_magic", wizard = { power = 40 } }
+  t.eq(r.banished, true)
+  t.eq(r.source, "variant")
+end
+
+-- Properties over seeds: Blast's kills never exceed its dice, the cost is base x 1, 2 or 3,
+-- power never goes negative, and an overdrawn wizard inflicts nothing.
+function M.test_blast_properties_over_seeds()
+  for s = 1, 200 do
+    muster.dice.set_seed(s)
+    local n = 2 + s % 7
+    local r = cast { spell = "blast", wizard = { power = 25 }, range = 10 + s % 30, dice = n, target = dwarves }
+    t.eq(r.kills_thrown <= n, true)
+    t.eq(r.cost == r.base_cost * r.multiplier, true)
+    t.eq(r.multiplier == 1 or r.multiplier == 2 or r.multiplier == 3, true)
+    if n >= 7 then t.eq(r.multiplier >= 2, true, "7 dice always match") end
+    if r.overdrawn then t.eq(r.kills, nil) else t.eq(r.power_after >= 0, true) end
+  end
+end
+
+-- Exact odds: P(2-die Blast is doubled) = 6/36 = 1/6; with 3 dice a treble has 6/216 and a
+-- double-only 90/216; Finger of Death gives at least one kill with 11/36.
+function M.test_exact_odds()
+  local p = muster.dice.roll_exact(function()
+    local _, faces = muster.dice.roll("3d6", "blast")
+    local m = ruleset.modules.magic.blast_multiplier(faces, ruleset.get_table("spells").blast)
+    return m
+  end)
+  local function prob(dist, v)
+    for _, o in ipairs(dist) do if o.outcome == v then return o.p end end
+    return 0
+  end
+  t.near(prob(p, 3), 6 / 216, 1e-9)
+  t.near(prob(p, 2), 90 / 216, 1e-9)
+  t.near(prob(p, 1), 120 / 216, 1e-9)
+end
+
+return M
