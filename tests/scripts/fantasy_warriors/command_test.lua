@@ -402,4 +402,71 @@ function M.test_exact_odds_of_a_command_test()
   t.near(odds[1].p, 1, 1e-12)
 end
 
+-- ---------------------------------------------------------------------------------------
+-- Victory and defeat (page 11)
+-- ---------------------------------------------------------------------------------------
+
+-- The Scoring example (page 11): Dwarves before, 2 + 2 + 2 x 1 + 6 = 12; after, 2 + 2 + 1 + 4
+-- survivors + 5 Orc units routed + the Orc warchief killed 2 = 16: D = +4, a decisive victory.
+function M.test_scoring_example_page_11()
+  local r = ruleset.resolve("victory", { game = "restricted_turns", turns = 12, turn = 12,
+    pre = { warchief = 1, army_standard = 1, battle_leader = 2, unit = 6 },
+    post = { warchief = 1, army_standard = 1, battle_leader = 1, unit = 4 },
+    enemy_lost = { unit = 5, warchief = 1 } })
+  t.eq(r.pre_value, 12)
+  t.eq(r.post_value, 16)
+  t.eq(r.difference, 4)
+  t.eq(r.result, "decisive_victory")
+  t.eq(r.winner, "own")
+  t.eq(r.outcome, "own side: decisive_victory")
+  t.eq(r.pre_lines[1].source, "fantasy_warriors p.11")
+end
+
+function M.test_every_victory_band()
+  local bands = { [0] = "stalemate", [1] = "minor_victory", [3] = "minor_victory", [4] = "decisive_victory",
+                  [6] = "decisive_victory", [7] = "major_victory", [8] = "major_victory", [9] = "crushing_victory",
+                  [20] = "crushing_victory" }
+  for d, want in pairs(bands) do
+    local r = ruleset.resolve("victory", { turns = 6, pre = { unit = 1 }, post = { unit = 1 }, enemy_lost = { unit = d } })
+    t.eq(r.difference, d)
+    t.eq(r.result, want, "D = " .. d)
+  end
+  -- below 0: the opponent's victory of the grade -D gives (every unit and the warchief lost)
+  local r = ruleset.resolve("victory", { turns = 6, pre = { warchief = 1, unit = 3, individual = 2, sacred_item = 1,
+    beloved_personage = 1 }, post = {}, enemy_lost = { individual = 1, battle_leader = 1, army_standard = 1,
+    sacred_item = 1, beloved_personage = 1 } })
+  t.eq(r.pre_value, 2 + 3 + 2 + 2 + 2)
+  t.eq(r.post_value, 1 + 1 + 2 + 2 + 2)
+  t.eq(r.difference, -3)
+  t.eq(r.winner, "enemy")
+  t.eq(r.result, "minor_victory")
+end
+
+function M.test_game_types()
+  t.eq(ruleset.resolve("victory", { turns = 10, turn = 7, pre = { unit = 3 } }).over, false)
+  t.eq(ruleset.resolve("victory", { game = "bitter_end", own_units_left = 2, enemy_units_left = 1 }).over, false)
+  local r = ruleset.resolve("victory", { game = "bitter_end", own_units_left = 2, enemy_units_left = 0 })
+  t.eq(r.winner, "own")
+  t.eq(r.outcome, "own side wins")
+  r = ruleset.resolve("victory", { game = "bitter_end", own_units_left = 3, enemy_units_left = 4, capitulated = "own" })
+  t.eq(r.winner, "enemy")
+  t.eq(r.over, true)
+  r = ruleset.resolve("victory", { game = "bitter_end", own_units_left = 0, enemy_units_left = 0 })
+  t.eq(r.winner, "none")
+  t.fails(function() ruleset.resolve("victory", { game = "bitter_end", own_units_left = 0, enemy_units_left = 2,
+    pre = { unit = 2 } }) end, "input: pre: a Bitter End game is not scored")
+  t.fails(function() ruleset.resolve("victory", { turns = 6 }) end, "input: pre: missing")
+  t.fails(function() ruleset.resolve("victory", { turns = 6, pre = { unit = 1 }, post = { unit = 2 } }) end,
+          "input: post.unit: 2 survive but only 1")
+  t.fails(function() ruleset.resolve("victory", { turns = 6, pre = { warchief = 2 } }) end, "input: pre.warchief")
+  t.fails(function() ruleset.resolve("victory", { turns = 6, pre = { units = 2 } }) end, "input: pre.units: unknown field")
+end
+
+function M.test_victory_values_are_patchable()
+  ruleset.set_row("victory_values", "unit", { own = 3, enemy = 1 }, "house")
+  local r = ruleset.resolve("victory", { turns = 1, pre = { unit = 2 }, post = { unit = 2 } })
+  t.eq(r.pre_value, 6)
+  t.eq(r.pre_lines[1].source, "house")
+end
+
 return M
