@@ -243,7 +243,66 @@ function M.cast(input, options)
   return res
 end
 
+-- ---------------------------------------------------------------------------------------
+-- Regaining power (page 29): a wizard with 6 or fewer points rests instead of moving; the
+-- safe way gives 2 (1 in bad light); the gamble doubles his power when 1D is at most his
+-- power, else costs 1 more point.
+-- ---------------------------------------------------------------------------------------
+core.define_table("regain_power", {
+  rest = { max_power = 6, safe = 2, safe_bad_light = 1, gamble_factor = 2, gamble_loss = 1 },
+}, 29)
+
+--- A resting wizard. args = {wizard {name, power, bad_light?}, time?, moved?, method?, side?}.
+--- The method is the player's choice (question "rest_method", options "safe", "gamble"; the
+--- default policy takes "safe"); a wizard with 0 points is offered the safe way only.
+function M.rest(input)
+  local w = input.wizard
+  if type(w) ~= "table" then core.fail("wizard", "missing (the resting wizard {name, power, bad_light?})") end
+  core.check_fields(w, { "name", "power", "bad_light" }, "wizard")
+  local row = core.get_table("regain_power").rest
+  local power = core.check_int(w.power, "wizard.power", 0)
+  local name = w.name or "wizard"
+  if power > row.max_power then
+    core.fail("wizard.power", string.format("%d: only a wizard with %d or fewer points may rest", power, row.max_power))
+  end
+  if core.check_bool(input.moved, "moved", false) then
+    core.fail("moved", "a wizard rests instead of moving: he has moved this phase")
+  end
+  local light = core.check_enum(w.bad_light or "none", { "none", "day", "night" }, "wizard.bad_light")
+  local time = core.check_time(input.time, "time")
+  local res = core.result("rest")
+  res.choices = {}
+  res.wizard, res.power_before = name, power
+  res.source = core.row_source("regain_power", "rest")
+  res.bad_light = time ~= nil and light == time
+  local options = power > 0 and { "safe", "gamble" } or { "safe" }
+  local given = input.method ~= nil and core.check_enum(input.method, options, "method") or nil
+  local method, by
+  if #options == 1 and given == nil then method, by = "safe", "rule"
+  else
+    method, by = casualties.choose(res, name, { side = input.side or "caster", question = "rest_method",
+      prompt = name .. " rests: the safe way or the gamble?", options = options }, given)
+  end
+  res.method, res.method_chosen_by = method, by
+  if method == "safe" then
+    res.gain = res.bad_light and row.safe_bad_light or row.safe
+    res.power_after = power + res.gain
+  else
+    res.gamble_die = core.d6(res, "rest gamble, " .. name)
+    res.gamble_won = res.gamble_die <= power
+    res.power_after = res.gamble_won and power * row.gamble_factor or power - row.gamble_loss
+    res.gain = res.power_after - power
+  end
+  res.outcome = string.format("%s: %d -> %d", method, power, res.power_after)
+  return res
+end
+
 M.procedures = {
+  rest = {
+    doc = "a wizard with 6 or fewer points rests instead of moving: the safe way (+2, +1 in bad light) or the gamble (1D at most his power doubles it, else -1) (p.29)",
+    fields = { "wizard", "time", "moved", "method", "side" },
+    run = function(input) return M.rest(input) end,
+  },
   cast = {
     doc = "a wizard casts one spell: its cost (dice, range, Blast doubles/trebles), overdraw and death, and its effect (p.43-45)",
     fields = { "spell", "wizard", "range", "dice", "steps", "direction", "target", "target_alone",

@@ -244,4 +244,51 @@ function M.test_exact_odds()
   t.near(prob(p, 1), 120 / 216, 1e-9)
 end
 
+-- Regaining power (page 29): the safe way +2, +1 in bad light; the gamble doubles on 1D at
+-- most his power, else -1; only 6 or fewer points; 0 points: the safe way only.
+function M.test_rest_safe_way()
+  local r = ruleset.resolve("rest", { wizard = { name = "w", power = 3 } })
+  t.eq(r.method, "safe")
+  t.eq(r.method_chosen_by, "policy:first")
+  t.eq(r.power_after, 5)
+  r = ruleset.resolve("rest", { wizard = { name = "w", power = 3, bad_light = "night" }, time = "night 2" })
+  t.eq(r.bad_light, true)
+  t.eq(r.gain, 1)
+  t.eq(r.power_after, 4)
+end
+
+function M.test_rest_gamble()
+  muster.choice.set_controller("caster", "script", { "gamble", "gamble" })
+  muster.dice.set_faces { 4, 5 }
+  local r = ruleset.resolve("rest", { wizard = { name = "w", power = 4 } })
+  t.eq(r.method, "gamble")
+  t.eq(r.method_chosen_by, "script")
+  t.eq(r.gamble_won, true)  -- 4 is at most 4
+  t.eq(r.power_after, 8)
+  r = ruleset.resolve("rest", { wizard = { name = "w", power = 4 } })
+  t.eq(r.gamble_won, false)
+  t.eq(r.power_after, 3)
+  t.eq(r.choices[1].question, "rest_method")
+end
+
+function M.test_rest_limits()
+  t.fails(function() ruleset.resolve("rest", { wizard = { power = 7 } }) end, "input: wizard.power: 7: only a wizard with 6")
+  t.fails(function() ruleset.resolve("rest", { wizard = { power = 2 }, moved = true }) end, "input: moved: ")
+  t.fails(function() ruleset.resolve("rest", { wizard = { power = 0 }, method = "gamble" }) end, "input: method: ")
+  local r = ruleset.resolve("rest", { wizard = { power = 0 } })
+  t.eq(r.method_chosen_by, "rule")
+  t.eq(r.power_after, 2)
+end
+
+-- Exact odds of the gamble at 3 points: doubled with 3/6, else down to 2.
+function M.test_rest_gamble_exact_odds()
+  local p = muster.dice.roll_exact(function()
+    return ruleset.resolve("rest", { wizard = { power = 3 }, method = "gamble" }).power_after
+  end)
+  t.eq(#p, 2)
+  t.eq(p[1].outcome, 2)
+  t.near(p[1].p, 0.5, 1e-12)
+  t.eq(p[2].outcome, 6)
+end
+
 return M
