@@ -1,6 +1,6 @@
---- Fantasy Warriors, before the battle (pages 13-17): scouting (who may scout, the score,
+--- Fantasy Warriors, before the battle (pages 13-18): scouting (who may scout, the score,
 --- outscouting and outmanoeuvring), the starting step on the time dial, the terrain
---- challenge rolls, who deploys first, boasts and omens. Owns the lists and tables of those
+--- challenge rolls, who deploys first, boasts, omens and the orders issued. Owns the lists and tables of those
 --- pages; uses muster.dice (through core) and muster.choice. Places nothing on a table.
 local core = require("core")
 local units = require("units")
@@ -397,6 +397,40 @@ function M.may_force_omens(mine, theirs, read)
 end
 
 -- --------------------------------------------------------------------------------------
+-- Issuing orders (pages 17-18)
+-- --------------------------------------------------------------------------------------
+
+-- The orders a command may be given before the battle, in the order the choice offers them
+-- (`first` gives HOLD), and the order a command that scouted starts under (page 13).
+core.define_table("orders", {
+  choices = { "hold", "attack", "oppose" },
+}, 17)
+
+--- Asks `side` for one order per command, face down (a secret choice), and turns them face
+--- up. A command that scouted starts under the `scouting_rules.after` order whatever was
+--- written. args: {side, commands = {{name, scouted}}}.
+function M.orders(args)
+  local res = core.result("orders")
+  res.side = args.side
+  res.orders = {}
+  local forced = core.get_table("scouting_rules").after.orders
+  for i, c in ipairs(args.commands) do
+    local answer, by = muster.choice.get { side = args.side, question = "orders", secret = true,
+      prompt = args.side .. ": the order of " .. c.name, options = core.get_table("orders").choices }
+    local o = { command = c.name, written = answer, order = answer, chosen_by = by }
+    if c.scouted and answer ~= forced then
+      o.order = forced
+      o.reason = "the command scouted: it starts under " .. forced
+    end
+    res.orders[i] = o
+  end
+  local parts = {}
+  for _, o in ipairs(res.orders) do parts[#parts + 1] = o.command .. " " .. o.order end
+  res.outcome = table.concat(parts, ", ")
+  return res
+end
+
+-- --------------------------------------------------------------------------------------
 -- Procedures
 -- --------------------------------------------------------------------------------------
 
@@ -425,6 +459,22 @@ local function check_winner(input, sides)
 end
 
 M.procedures = {
+  orders = {
+    doc = "issuing orders before the battle: one face-down order (hold, attack, oppose) per command; scouting commands start under hold (p.13, 17-18)",
+    fields = { "side", "commands" },
+    run = function(input)
+      if type(input.side) ~= "string" then core.fail("side", "the side's name expected") end
+      if type(input.commands) ~= "table" or #input.commands == 0 then core.fail("commands", "array of commands expected") end
+      local commands = {}
+      for i, c in ipairs(input.commands) do
+        local path = "commands[" .. i .. "]"
+        core.check_fields(c, { "name", "scouted" }, path)
+        if type(c.name) ~= "string" then core.fail(path .. ".name", "string expected") end
+        commands[i] = { name = c.name, scouted = core.check_bool(c.scouted, path .. ".scouted", false) }
+      end
+      return M.orders { side = input.side, commands = commands }
+    end,
+  },
   scouting = {
     doc = "scouting: each side's score (1D + leadership + unit bonuses per command, 2D per scout), outscouting and outmanoeuvring (p.13)",
     fields = { "sides" },

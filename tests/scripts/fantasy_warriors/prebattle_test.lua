@@ -249,6 +249,28 @@ function M.test_exact_odds_of_good_omens_and_terrain_challenges()
   t.near(p1, 4 / 9, 1e-12)
 end
 
+function M.test_orders_example_page_17()
+  -- The Orders example (p.17): the Dwarves give both commands (a battle leader with two
+  -- crossbow units; three infantry units) OPPOSE, face down. No dice.
+  muster.choice.set_controller("Dwarves", "script", { "oppose", "oppose" })
+  local r = ruleset.resolve("orders", { side = "Dwarves", commands = { { name = "Crossbows" }, { name = "Infantry" } } })
+  t.eq(r.orders[1].order, "oppose")
+  t.eq(r.orders[2].order, "oppose")
+  t.eq(r.orders[1].chosen_by, "script")
+  t.eq(r.outcome, "Crossbows oppose, Infantry oppose")
+  -- A command that scouted starts under HOLD whatever was written; `first` gives HOLD.
+  muster.choice.set_controller("Orcs", "script", { "attack", "oppose" })
+  r = ruleset.resolve("orders", { side = "Orcs", commands = { { name = "Scouts", scouted = true }, { name = "Main" } } })
+  t.eq(r.orders[1].written, "attack")
+  t.eq(r.orders[1].order, "hold")
+  t.eq(r.orders[1].reason, "the command scouted: it starts under hold")
+  t.eq(r.orders[2].order, "oppose")
+  r = ruleset.resolve("orders", { side = "Elves", commands = { { name = "Archers" } } })
+  t.eq(r.orders[1].order, "hold")
+  t.eq(r.orders[1].chosen_by, "policy:first")
+  t.fails(function() ruleset.resolve("orders", { side = "Orcs", commands = {} }) end, "input: commands: array of commands expected")
+end
+
 function M.test_properties_over_seeds()
   for s = 1, 200 do
     muster.dice.set_seed(s)
