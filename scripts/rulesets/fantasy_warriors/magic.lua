@@ -297,7 +297,120 @@ function M.rest(input)
   return res
 end
 
+-- ---------------------------------------------------------------------------------------
+-- Priests (pages 40-41): calling on the gods to change an event (1D per priest, total 6 or
+-- more: a re-roll) or to attack an enemy wizard (total 12 or more: 1D per living priest off
+-- his power); each priest whose die shows a natural 1 is taken by the gods unless he saves.
+-- ---------------------------------------------------------------------------------------
+core.define_table("priests", {
+  change_event = { granted_at = 6 },
+  attack_wizard = { granted_at = 12, survivor_power = 1 },
+  taken = { face = 1 },
+}, 41)
+core.set_row("priests", "change_event", core.get_table("priests").change_event, core.ruleset, 40)
+
+local function check_priests(v)
+  if type(v) ~= "table" or #v == 0 then core.fail("priests", "missing (a list of priests {name, save?, race?})") end
+  local out, race = {}, nil
+  for i, pr in ipairs(v) do
+    local path = "priests[" .. i .. "]"
+    if type(pr) ~= "table" then core.fail(path, "a priest {name, save?, race?} expected") end
+    core.check_fields(pr, { "name", "save", "race" }, path)
+    if pr.race ~= nil then
+      if race ~= nil and pr.race ~= race then core.fail(path .. ".race", "every priest calling together must be of one race") end
+      race = pr.race
+    end
+    out[i] = { name = type(pr.name) == "string" and pr.name or ("priest " .. i),
+               save = pr.save ~= nil and core.check_int(pr.save, path .. ".save", 0, 12) or nil }
+  end
+  return out
+end
+
+-- The priests' 1D each, totalled; those showing the taken face save or die.
+local function call_on_the_gods(res, priests, label)
+  local total, faces = core.sum(res, #priests .. "d6", label)
+  res.total, res.priest_dice, res.saves, res.taken = total, faces, {}, {}
+  local face = core.get_table("priests").taken.face
+  for i, pr in ipairs(priests) do
+    pr.alive = true
+    if faces[i] == face then
+      local saved = pr.save and casualties.saving_throw(res, res, pr.name, pr.save, "taken by the gods", "shooting_throws")
+      res.taken[#res.taken + 1] = { priest = pr.name, saved = saved or false }
+      if not saved then
+        pr.alive = false
+        res.command_test_markers[#res.command_test_markers + 1] = { name = pr.name, role = "priest", event = "killed" }
+      end
+    end
+  end
+  return total
+end
+
+--- Priests call on the gods. args = {call ("change_event" | "attack_wizard"), priests, in_combat?,
+--- reroll? (change_event, 2+ priests: "own" | "opponent", else asked), wizard? {name, power, save?}
+--- (attack_wizard), side?}.
+function M.priests(input)
+  local call = core.check_enum(input.call, { "change_event", "attack_wizard" }, "call")
+  local priests = check_priests(input.priests)
+  if core.check_bool(input.in_combat, "in_combat", false) then
+    core.fail("in_combat", "no priest calling on the gods may be in combat")
+  end
+  local row = core.get_table("priests")[call]
+  local res = core.result("priests")
+  res.call, res.source, res.command_test_markers, res.choices = call, core.row_source("priests", call), {}, {}
+  local w
+  if call == "attack_wizard" then
+    w = input.wizard
+    if type(w) ~= "table" then core.fail("wizard", "missing (the enemy wizard {name, power, save?})") end
+    core.check_fields(w, { "name", "power", "save" }, "wizard")
+    w = { name = w.name or "wizard", power = core.check_int(w.power, "wizard.power", 0),
+          save = w.save ~= nil and core.check_int(w.save, "wizard.save", 0, 12) or nil }
+  end
+  local total = call_on_the_gods(res, priests, call == "change_event" and "calling on the gods" or "priests against a wizard")
+  res.granted = total >= row.granted_at
+  res.granted_at = row.granted_at
+  if call == "change_event" then
+    if res.granted then
+      if #priests == 1 then res.reroll, res.reroll_chosen_by = "own", "rule"
+      else
+        local given = input.reroll ~= nil and core.check_enum(input.reroll, { "own", "opponent" }, "reroll") or nil
+        res.reroll, res.reroll_chosen_by = casualties.choose(res, "priests", { side = input.side or "priests",
+          question = "priest_reroll", prompt = "the gods grant a re-roll: your own last roll or the opponent's?",
+          options = { "own", "opponent" } }, given)
+      end
+    end
+    res.outcome = res.granted and ("re-roll " .. res.reroll .. " last roll") or "not granted"
+  else
+    res.wizard, res.power_before = w.name, w.power
+    res.power_after = w.power
+    if res.granted then
+      local living = 0
+      for _, pr in ipairs(priests) do if pr.alive then living = living + 1 end end
+      res.living_priests = living
+      res.power_lost = living > 0 and core.sum(res, living .. "d6", "power taken from " .. w.name) or 0
+      res.power_after = w.power - res.power_lost
+      if res.power_after < 0 then
+        res.wizard_saves = {}
+        local saved = w.save and casualties.saving_throw(res, { saves = res.wizard_saves }, w.name, w.save, "overdrawn by priests", "shooting_throws")
+        res.wizard_killed = not saved
+        if saved then res.power_after = row.survivor_power
+        else
+          res.power_after = 0
+          res.command_test_markers[#res.command_test_markers + 1] = { name = w.name, role = "wizard", event = "killed" }
+        end
+      end
+    end
+    res.outcome = not res.granted and "not granted"
+      or (res.wizard_killed and "wizard killed" or string.format("wizard's power %d -> %d", w.power, res.power_after))
+  end
+  return res
+end
+
 M.procedures = {
+  priests = {
+    doc = "priests call on the gods: change an event (1D each, total 6+: a re-roll) or attack an enemy wizard (12+: 1D per living priest off his power); natural 1s are taken by the gods (p.40-41)",
+    fields = { "call", "priests", "in_combat", "reroll", "wizard", "side" },
+    run = function(input) return M.priests(input) end,
+  },
   rest = {
     doc = "a wizard with 6 or fewer points rests instead of moving: the safe way (+2, +1 in bad light) or the gamble (1D at most his power doubles it, else -1) (p.29)",
     fields = { "wizard", "time", "moved", "method", "side" },

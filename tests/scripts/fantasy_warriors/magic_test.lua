@@ -291,4 +291,86 @@ function M.test_rest_gamble_exact_odds()
   t.eq(p[2].outcome, 6)
 end
 
+-- Priests (pages 40-41): changing an event, 1D per priest, total 6+; a natural 1 is taken by
+-- the gods unless he saves (2D over SAV).
+function M.test_priests_change_event()
+  muster.dice.set_faces { 6 }
+  local r = ruleset.resolve("priests", { call = "change_event", priests = { { name = "p1" } } })
+  t.eq(r.granted, true)
+  t.eq(r.reroll, "own")
+  t.eq(r.reroll_chosen_by, "rule")
+  t.eq(r.outcome, "re-roll own last roll")
+  muster.dice.set_faces { 5 }
+  r = ruleset.resolve("priests", { call = "change_event", priests = { { name = "p1" } } })
+  t.eq(r.granted, false)
+  t.eq(r.outcome, "not granted")
+  muster.choice.set_controller("priests", "script", { "opponent" })
+  muster.dice.set_faces { 1, 5, 6, 3 }  -- total 6: granted; p1 shows a 1: save 9 vs SAV 7, he lives
+  r = ruleset.resolve("priests", { call = "change_event", priests = { { name = "p1", save = 7 }, { name = "p2" } } })
+  t.eq(r.total, 6)
+  t.eq(r.granted, true)
+  t.eq(r.reroll, "opponent")
+  t.eq(r.reroll_chosen_by, "script")
+  t.eq(r.taken[1].priest, "p1")
+  t.eq(r.taken[1].saved, true)
+  t.eq(#r.command_test_markers, 0)
+  muster.dice.set_faces { 1, 4 }  -- no save: taken and killed, and 5 is not granted
+  r = ruleset.resolve("priests", { call = "change_event", priests = { { name = "p1" }, { name = "p2" } } })
+  t.eq(r.granted, false)
+  t.eq(r.command_test_markers[1].name, "p1")
+  t.eq(r.command_test_markers[1].role, "priest")
+end
+
+function M.test_priests_input_checks()
+  t.fails(function() ruleset.resolve("priests", { call = "change_event", priests = { { name = "a" } }, in_combat = true }) end,
+          "input: in_combat: ")
+  t.fails(function() ruleset.resolve("priests", { call = "change_event",
+    priests = { { name = "a", race = "orc" }, { name = "b", race = "goblin" } } }) end, "input: priests[2].race: ")
+  t.fails(function() ruleset.resolve("priests", { call = "attack_wizard", priests = { { name = "a" } } }) end,
+          "input: wizard: missing")
+end
+
+-- Attacking a wizard: total 12+; then 1D per living priest off his power; below 0 he saves:
+-- pass -> 1 point, fail -> killed.
+function M.test_priests_attack_wizard()
+  local two = { { name = "p1", save = 7 }, { name = "p2" } }
+  muster.dice.set_faces { 6, 6, 3, 2 }
+  local r = ruleset.resolve("priests", { call = "attack_wizard", priests = two, wizard = { name = "w", power = 10 } })
+  t.eq(r.granted, true)
+  t.eq(r.power_lost, 5)
+  t.eq(r.power_after, 5)
+  t.eq(r.outcome, "wizard's power 10 -> 5")
+  muster.dice.set_faces { 6, 5 }
+  r = ruleset.resolve("priests", { call = "attack_wizard", priests = two, wizard = { name = "w", power = 10 } })
+  t.eq(r.granted, false)
+  t.eq(r.power_after, 10)
+  muster.dice.set_faces { 6, 6, 4, 4, 6, 3 }  -- 8 off 3 power: -5, save 9 beats SAV 8: power 1
+  r = ruleset.resolve("priests", { call = "attack_wizard", priests = two, wizard = { name = "w", power = 3, save = 8 } })
+  t.eq(r.wizard_killed, false)
+  t.eq(r.power_after, 1)
+  muster.dice.set_faces { 6, 6, 4, 4 }  -- no save: killed
+  r = ruleset.resolve("priests", { call = "attack_wizard", priests = two, wizard = { name = "w", power = 3 } })
+  t.eq(r.wizard_killed, true)
+  t.eq(r.command_test_markers[1].role, "wizard")
+  t.eq(r.outcome, "wizard killed")
+  -- three priests, one taken by the gods (a 1, no save): 6+6+1 = 13 granted, 2 living priests throw
+  muster.dice.set_faces { 6, 6, 1, 2, 2 }
+  r = ruleset.resolve("priests", { call = "attack_wizard", priests = { { name = "a" }, { name = "b" }, { name = "c" } },
+                                   wizard = { name = "w", power = 10 } })
+  t.eq(r.granted, true)
+  t.eq(r.living_priests, 2)
+  t.eq(r.power_after, 6)
+  t.eq(r.command_test_markers[1].name, "c")
+end
+
+-- Exact odds: two priests change an event with P(2D >= 6) = 26/36.
+function M.test_priests_exact_odds()
+  local p = muster.dice.roll_exact(function()
+    return ruleset.resolve("priests", { call = "change_event", priests = { { name = "a", save = 0 }, { name = "b", save = 0 } },
+                                        reroll = "own" }).granted
+  end)
+  t.eq(p[#p].outcome, true)
+  t.near(p[#p].p, 26 / 36, 1e-12)
+end
+
 return M
