@@ -104,13 +104,17 @@ local function check_command(c, path)
 end
 
 local function check_side(s, path)
-  core.check_fields(s, { "name", "commands", "scouts" }, path)
+  core.check_fields(s, { "name", "commands", "scouts", "arcane_eye" }, path)
   local out = { name = s.name or path, commands = {} }
   if type(out.name) ~= "string" then core.fail(path .. ".name", "string expected") end
   out.scouts = core.check_int(s.scouts, path .. ".scouts", 0, 20, 0)
   if s.commands ~= nil and type(s.commands) ~= "table" then core.fail(path .. ".commands", "array expected") end
   for i, c in ipairs(s.commands or {}) do
     out.commands[i] = check_command(c, path .. ".commands[" .. i .. "]")
+  end
+  out.arcane_eye = core.check_int(s.arcane_eye, path .. ".arcane_eye", 0, 1000, 0)
+  if out.arcane_eye > 0 and #out.commands == 0 then
+    core.fail(path .. ".arcane_eye", "Arcane Eye adds to a scouting side: this side scouts with no command")
   end
   return out
 end
@@ -156,6 +160,12 @@ function M.score_side(res, side)
       out.scout_dice[i] = v
       out.score = out.score + v
     end
+  end
+  -- Arcane Eye (p.45): the scouting points a wizard bought (magic.lua's `cast` result's
+  -- scouting_points) add to the side's score.
+  if side.arcane_eye and side.arcane_eye > 0 then
+    out.arcane_eye = side.arcane_eye
+    out.score = out.score + side.arcane_eye
   end
   return out
 end

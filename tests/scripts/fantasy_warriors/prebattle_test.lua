@@ -67,6 +67,18 @@ function M.test_scouting_bonuses_mounted_flying_elite_and_scouts()
   t.eq(r.effects.time, "winner_chooses")
 end
 
+function M.test_arcane_eye_adds_bought_scouting_points()
+  -- The Scouting example with 3 Arcane Eye points for the Orcs: 12 + 3 = 15 beats 14.
+  local o = { name = "Orcs", commands = orcs.commands, arcane_eye = 3 }
+  muster.dice.set_faces { 5, 4 }
+  local r = ruleset.resolve("scouting", { sides = { o, dwarves } })
+  t.eq(r.sides[1].arcane_eye, 3)
+  t.eq(r.sides[1].score, 15)
+  t.eq(r.winner, "Orcs")
+  t.fails(function() ruleset.resolve("scouting", { sides = { { name = "A", arcane_eye = 3 }, dwarves } }) end,
+    "input: sides[1].arcane_eye: Arcane Eye adds to a scouting side: this side scouts with no command")
+end
+
 function M.test_scouting_draw()
   muster.dice.set_faces { 4, 4 }
   local r = ruleset.resolve("scouting", { sides = { dwarves, { name = "Dwarves 2", commands = dwarves.commands } } })
