@@ -9,6 +9,7 @@ local core = require("core")
 local units = require("units")
 local shooting = require("shooting")
 local casualties = require("casualties")
+local command = require("command")
 
 local M = {}
 
@@ -168,11 +169,32 @@ function effects.protection(res, c, row)
   end
 end
 
+-- Eldritch Command's order goes through command.lua's Battle Leader's Test with the carrier
+-- "eldritch_command" (no carrier bonus, no carry-over); `order_test` is that test's input.
 function effects.eldritch_command(res, c, row)
+  local test = c.input.order_test
+  local input
+  if test ~= nil then
+    if type(test) ~= "table" then core.fail("order_test", "the Battle Leader's Test input (a table) expected") end
+    local p = command.procedures.battle_leaders_test
+    core.check_fields(test, p.fields, "order_test")
+    if test.carrier ~= nil and test.carrier ~= "eldritch_command" then
+      core.fail("order_test.carrier", "an Eldritch Command has no carrier (leave it out)")
+    end
+    input = {}
+    for k, v in pairs(test) do input[k] = v end
+    input.carrier = "eldritch_command"
+  end
   res.range_cost = M.range_cost(c.range, row.range_band)
   res.base_cost = res.range_cost + cost_dice(res, row.dice, "eldritch command")
   res.cost = res.base_cost
-  res.effect = function() res.battle_leader_test = true end
+  res.effect = function()
+    res.battle_leader_test = true
+    if input then
+      res.order_test = command.procedures.battle_leaders_test.run(input, c.options)
+      res.order_adopted = res.order_test.accepted == true
+    end
+  end
 end
 
 function effects.portent_of_doom(res, c, row)
@@ -239,6 +261,8 @@ function M.cast(input, options)
   elseif spell == "banish_magic" then res.outcome = res.banished and "magic banished" or "failed"
   elseif spell == "spellbreak" then res.outcome = res.broken and "spell broken" or "failed"
   elseif spell == "protection" then res.outcome = res.kill_cancelled and "kill cancelled" or "failed"
+  elseif spell == "eldritch_command" and res.order_test then
+    res.outcome = res.order_adopted and "order adopted" or "failed: order not adopted"
   else res.outcome = "cast" end
   return res
 end
@@ -419,7 +443,7 @@ M.procedures = {
   cast = {
     doc = "a wizard casts one spell: its cost (dice, range, Blast doubles/trebles), overdraw and death, and its effect (p.43-45)",
     fields = { "spell", "wizard", "range", "dice", "steps", "direction", "target", "target_alone",
-               "cover", "protected", "against", "side" },
+               "cover", "protected", "against", "side", "order_test" },
     run = function(input, options) return M.cast(input, options) end,
   },
 }

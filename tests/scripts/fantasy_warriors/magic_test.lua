@@ -373,4 +373,31 @@ function M.test_priests_exact_odds()
   t.near(p[#p].p, 26 / 36, 1e-12)
 end
 
+-- Eldritch Command (page 44): bands12(distance) + 1D, then the battle leader's own test (command.lua,
+-- carrier "eldritch_command": no carrier bonus); 5 or 6 adopts the order, worse fails the spell.
+function M.test_eldritch_command_runs_the_battle_leaders_test()
+  local leader = { name = "Battle leader", role = "battle_leader", quality = "average", type = "tribal", leadership = 0 }
+  local order = { leader = leader, order = "attack", current_order = "hold", units = { { name = "A", distance = 4 } } }
+  muster.dice.set_faces { 2, 6 }  -- cost 2 + 2 = 4; test 6: OK
+  local r = cast { spell = "eldritch_command", wizard = { power = 10 }, range = 20, order_test = order }
+  t.eq(r.cost, 4)
+  t.eq(r.order_test.procedure, "battle_leaders_test")
+  t.eq(r.order_test.carrier, "eldritch_command")
+  t.eq(r.order_adopted, true)
+  t.eq(r.outcome, "order adopted")
+  muster.dice.set_faces { 2, 4 }  -- test 4: a delay, the spell failed; the cost is paid
+  r = cast { spell = "eldritch_command", wizard = { power = 10 }, range = 20, order_test = order }
+  t.eq(r.order_adopted, false)
+  t.eq(r.power_after, 6)
+  t.eq(r.outcome, "failed: order not adopted")
+  muster.dice.set_faces { 6 }  -- overdrawn: no test at all
+  r = cast { spell = "eldritch_command", wizard = { power = 6 }, range = 20, order_test = order }
+  t.eq(r.overdrawn, true)
+  t.eq(r.order_test, nil)
+  local bad = { carrier = "courier" }
+  for k, v in pairs(order) do bad[k] = v end
+  t.fails(function() cast { spell = "eldritch_command", wizard = { power = 10 }, range = 20, order_test = bad } end,
+          "input: order_test.carrier: ")
+end
+
 return M
