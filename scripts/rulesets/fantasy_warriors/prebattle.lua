@@ -376,12 +376,18 @@ end
 -- Omens (pages 16-17, 41)
 -- --------------------------------------------------------------------------------------
 
---- Reads an army's omens. args: {soothsayers}.
+--- Reads an army's omens. args: {soothsayers, fudged_die?}.
 function M.omens(args)
   local res = core.result("omens")
   local rule = core.get_table("omens").roll
   res.soothsayers = args.soothsayers
   res.die = core.d6(res, "omens")
+  -- Fudge the Omens (p.45): the die thrown again by the spell (magic.lua's `cast` result's
+  -- omens_die) stands instead of the first.
+  if args.fudged_die then
+    res.first_die = res.die
+    res.die = args.fudged_die
+  end
   if args.soothsayers > 0 then
     res.modifiers[1] = { id = "soothsayers", value = args.soothsayers * rule.per_soothsayer,
       reason = "one per soothsayer", source = core.row_source("omens", "roll") }
@@ -549,10 +555,11 @@ M.procedures = {
   },
   omens = {
     doc = "reading the omens: 1D + 1 per soothsayer, 4 or more good (p.16-17, 41)",
-    fields = { "soothsayers" },
+    fields = { "soothsayers", "fudged_die" },
     run = function(input)
       local max = core.get_table("omens").roll.max_soothsayers
-      return M.omens { soothsayers = core.check_int(input.soothsayers, "soothsayers", 0, max, 0) }
+      return M.omens { soothsayers = core.check_int(input.soothsayers, "soothsayers", 0, max, 0),
+                       fudged_die = input.fudged_die ~= nil and core.check_int(input.fudged_die, "fudged_die", 1, 6) or nil }
     end,
   },
 }

@@ -227,6 +227,13 @@ function M.test_omens_example_page_16()
   muster.dice.set_faces { 3 }
   t.eq(ruleset.resolve("omens", {}).outcome, "bad")
   t.fails(function() ruleset.resolve("omens", { soothsayers = 3 }) end, "input: soothsayers")
+  -- Fudge the Omens: the spell's die (5) stands instead of the first (1): 5 is good.
+  muster.dice.set_faces { 1 }
+  r = ruleset.resolve("omens", { fudged_die = 5 })
+  t.eq(r.first_die, 1)
+  t.eq(r.die, 5)
+  t.eq(r.outcome, "good")
+  t.fails(function() ruleset.resolve("omens", { fudged_die = 7 }) end, "input: fudged_die")
 end
 
 function M.test_omens_after_deaths_and_forcing()
