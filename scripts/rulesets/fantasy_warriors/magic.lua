@@ -268,6 +268,47 @@ function M.cast(input, options)
 end
 
 -- ---------------------------------------------------------------------------------------
+-- A wizard whose warchief is killed (page 40): 1D; on 4-6 he may cast one last spell, now
+-- or never, then routs (a Command Test only if that spell overdraws him); on 1-3 he routs at
+-- once with no Command Test. Either way he leaves the table.
+-- ---------------------------------------------------------------------------------------
+core.define_table("wizard_warchief_lost", {
+  ["1"] = { last_spell = false }, ["2"] = { last_spell = false }, ["3"] = { last_spell = false },
+  ["4"] = { last_spell = true }, ["5"] = { last_spell = true }, ["6"] = { last_spell = true },
+}, 40)
+
+--- args = {wizard {name, power}, last_spell? (a `cast` input without `wizard`), side?}.
+function M.warchief_lost(input, options)
+  local w = input.wizard
+  if type(w) ~= "table" then core.fail("wizard", "missing (the wizard {name, power})") end
+  core.check_fields(w, { "name", "power" }, "wizard")
+  core.check_int(w.power, "wizard.power", 0)
+  local last = input.last_spell
+  if last ~= nil then
+    if type(last) ~= "table" then core.fail("last_spell", "a cast input (without wizard) expected") end
+    if last.wizard ~= nil then core.fail("last_spell.wizard", "the wizard is given once, in wizard") end
+    core.check_fields(last, M.procedures.cast.fields, "last_spell")
+  end
+  local res = core.result("wizard_warchief_lost")
+  res.wizard = w.name or "wizard"
+  res.roll = core.d6(res, "warchief lost, " .. res.wizard)
+  local row = core.get_table("wizard_warchief_lost")[tostring(res.roll)]
+  res.source = core.row_source("wizard_warchief_lost", tostring(res.roll))
+  res.last_spell_allowed = row.last_spell
+  res.command_test_markers = {}
+  if row.last_spell and last ~= nil then
+    local cast_input = { wizard = w }
+    for k, v in pairs(last) do cast_input[k] = v end
+    res.last_spell = M.cast(cast_input, options)
+    if res.last_spell.overdrawn then res.command_test_markers = res.last_spell.command_test_markers end
+  end
+  res.routed, res.removed = true, { res.wizard }
+  res.outcome = (res.last_spell and res.last_spell.overdrawn) and "last spell overdrawn: wizard dies"
+    or (row.last_spell and (res.last_spell and "last spell cast, then routs" or "may cast a last spell; routs") or "routs at once")
+  return res
+end
+
+-- ---------------------------------------------------------------------------------------
 -- Regaining power (page 29): a wizard with 6 or fewer points rests instead of moving; the
 -- safe way gives 2 (1 in bad light); the gamble doubles his power when 1D is at most his
 -- power, else costs 1 more point.
@@ -430,6 +471,11 @@ function M.priests(input)
 end
 
 M.procedures = {
+  wizard_warchief_lost = {
+    doc = "a wizard whose warchief is killed: 1D, on 4-6 one last spell (a Command Test only if it overdraws him), then he routs; on 1-3 he routs at once (p.40)",
+    fields = { "wizard", "last_spell", "side" },
+    run = function(input, options) return M.warchief_lost(input, options) end,
+  },
   priests = {
     doc = "priests call on the gods: change an event (1D each, total 6+: a re-roll) or attack an enemy wizard (12+: 1D per living priest off his power); natural 1s are taken by the gods (p.40-41)",
     fields = { "call", "priests", "in_combat", "reroll", "wizard", "side" },

@@ -400,4 +400,35 @@ function M.test_eldritch_command_runs_the_battle_leaders_test()
           "input: order_test.carrier: ")
 end
 
+-- A wizard whose warchief dies (page 40): 4-6 one last spell then rout, a Command Test only if
+-- it overdraws him; 1-3 routs at once, no Command Test.
+function M.test_wizard_warchief_lost()
+  muster.dice.set_faces { 3 }
+  local r = ruleset.resolve("wizard_warchief_lost", { wizard = { name = "w", power = 10 },
+                            last_spell = { spell = "portent_of_doom" } })
+  t.eq(r.last_spell_allowed, false)
+  t.eq(r.last_spell, nil)
+  t.eq(r.routed, true)
+  t.eq(#r.command_test_markers, 0)
+  t.eq(r.outcome, "routs at once")
+  muster.dice.set_faces { 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 }  -- Portent costs 10 of 10: cast, no Command Test
+  r = ruleset.resolve("wizard_warchief_lost", { wizard = { name = "w", power = 10 },
+                      last_spell = { spell = "portent_of_doom" } })
+  t.eq(r.last_spell_allowed, true)
+  t.eq(r.last_spell.enemy_command_tests, true)
+  t.eq(#r.command_test_markers, 0)
+  t.eq(r.outcome, "last spell cast, then routs")
+  muster.dice.set_faces { 6, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1 }  -- 11 of 10: overdrawn, Command Test
+  r = ruleset.resolve("wizard_warchief_lost", { wizard = { name = "w", power = 10 },
+                      last_spell = { spell = "portent_of_doom" } })
+  t.eq(r.last_spell.overdrawn, true)
+  t.eq(r.command_test_markers[1].name, "w")
+  t.eq(r.outcome, "last spell overdrawn: wizard dies")
+  muster.dice.set_faces { 5 }
+  r = ruleset.resolve("wizard_warchief_lost", { wizard = { name = "w", power = 10 } })
+  t.eq(r.outcome, "may cast a last spell; routs")
+  t.fails(function() ruleset.resolve("wizard_warchief_lost", { wizard = { power = 1 }, last_spell = { spell = "blast", wizard = {} } }) end,
+          "input: last_spell.wizard: ")
+end
+
 return M
