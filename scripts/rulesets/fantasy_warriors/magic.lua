@@ -197,10 +197,21 @@ function effects.eldritch_command(res, c, row)
   end
 end
 
+-- Portent of Doom's Command Tests go through command.lua's `command_test` procedure with the
+-- enemy army's input `enemy_command_test`, at once. "As if the enemy warchief was dead" names
+-- who tests; its warchief_lost (the -3) is the input's (default false: he is alive).
 function effects.portent_of_doom(res, c, row)
+  local test = c.input.enemy_command_test
+  if test ~= nil then
+    if type(test) ~= "table" then core.fail("enemy_command_test", "the command_test input (a table) expected") end
+    core.check_fields(test, command.procedures.command_test.fields, "enemy_command_test")
+  end
   res.base_cost = cost_dice(res, row.dice, "portent of doom")
   res.cost = res.base_cost
-  res.effect = function() res.enemy_command_tests = true end
+  res.effect = function()
+    res.enemy_command_tests = true
+    if test then res.command_tests = command.procedures.command_test.run(test, c.options) end
+  end
 end
 
 local function steps(c)
@@ -261,6 +272,8 @@ function M.cast(input, options)
   elseif spell == "banish_magic" then res.outcome = res.banished and "magic banished" or "failed"
   elseif spell == "spellbreak" then res.outcome = res.broken and "spell broken" or "failed"
   elseif spell == "protection" then res.outcome = res.kill_cancelled and "kill cancelled" or "failed"
+  elseif spell == "portent_of_doom" and res.command_tests then
+    res.outcome = "enemy Command Tests: " .. tostring(res.command_tests.outcome)
   elseif spell == "eldritch_command" and res.order_test then
     res.outcome = res.order_adopted and "order adopted" or "failed: order not adopted"
   else res.outcome = "cast" end
@@ -489,7 +502,7 @@ M.procedures = {
   cast = {
     doc = "a wizard casts one spell: its cost (dice, range, Blast doubles/trebles), overdraw and death, and its effect (p.43-45)",
     fields = { "spell", "wizard", "range", "dice", "steps", "direction", "target", "target_alone",
-               "cover", "protected", "against", "side", "order_test" },
+               "cover", "protected", "against", "side", "order_test", "enemy_command_test" },
     run = function(input, options) return M.cast(input, options) end,
   },
 }

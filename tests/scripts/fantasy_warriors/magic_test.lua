@@ -431,4 +431,22 @@ function M.test_wizard_warchief_lost()
           "input: last_spell.wizard: ")
 end
 
+-- Portent of Doom (page 45): 10D, then every enemy tester takes a Command Test at once
+-- (command.lua); the warchief is alive, so no -3 unless the input says he is lost.
+function M.test_portent_of_doom_runs_command_tests()
+  local army = { testers = { { name = "Grukk", role = "battle_leader", leadership = 3, units = { "Orc spears" } } } }
+  muster.dice.set_faces { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2 }
+  local r = cast { spell = "portent_of_doom", wizard = { power = 20 }, enemy_command_test = army }
+  t.eq(r.cost, 10)
+  t.eq(r.command_tests.procedure, "command_test")
+  t.eq(r.command_tests.warchief_lost, false)
+  t.eq(#r.command_tests.tests, 1)
+  t.eq(r.outcome, "enemy Command Tests: " .. r.command_tests.outcome)
+  muster.dice.set_faces { 6, 6, 6, 6, 6, 6, 6, 6, 6, 6 }  -- 60 overdraws: no tests
+  r = cast { spell = "portent_of_doom", wizard = { power = 20 }, enemy_command_test = army }
+  t.eq(r.command_tests, nil)
+  t.fails(function() cast { spell = "portent_of_doom", wizard = { power = 20 }, enemy_command_test = { testers = {}, bogus = 1 } } end,
+          "input: enemy_command_test.bogus: unknown field")
+end
+
 return M
