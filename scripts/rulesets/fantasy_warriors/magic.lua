@@ -166,6 +166,14 @@ function effects.protection(res, c, row)
   res.effect = function()
     res.kill_cancelled = total > res.needed
     res.save_still_due = not res.kill_cancelled and fig.save ~= nil
+    -- A failed Protection leaves the figure its normal saving throw (page 45), made here.
+    if not res.kill_cancelled then
+      res.saves = {}
+      local saved = fig.save and casualties.saving_throw(res, res, fig.name, fig.save, "the kill Protection failed to stop", "shooting_throws")
+      res.killed = not saved
+    else
+      res.killed = false
+    end
   end
 end
 
@@ -240,6 +248,7 @@ function effects.hasten_day_night(res, c, row)
 end
 
 local needs_range = { blast = true, finger_of_death = true, eldritch_command = true }
+local needs_sight = { blast = true, finger_of_death = true }
 
 --- Casts one spell. args = {spell, wizard {name, power}, range?, dice?, steps?, direction?,
 --- target?, target_alone?, cover?, protected?, against?, side?, options}.
@@ -252,6 +261,12 @@ function M.cast(input, options)
   local res = core.result("cast")
   res.spell, res.wizard, res.power_before = spell, w.name or "wizard", power
   res.source = core.row_source("spells", spell)
+  if core.check_bool(input.magic_banished, "magic_banished", false) then
+    core.fail("magic_banished", "a Banish Magic holds: no magic may be cast until six steps of time have passed")
+  end
+  if needs_sight[spell] and not core.check_bool(input.visible, "visible", true) then
+    core.fail("visible", "the wizard needs a line of sight to the target")
+  end
   local c = { input = input, options = options, side = input.side or "caster",
               range = needs_range[spell] and core.check_number(input.range, "range", 0) or nil }
   if needs_range[spell] then res.range = c.range end
@@ -271,7 +286,8 @@ function M.cast(input, options)
   elseif spell == "finger_of_death" then res.outcome = res.killed and "target killed" or "target survives"
   elseif spell == "banish_magic" then res.outcome = res.banished and "magic banished" or "failed"
   elseif spell == "spellbreak" then res.outcome = res.broken and "spell broken" or "failed"
-  elseif spell == "protection" then res.outcome = res.kill_cancelled and "kill cancelled" or "failed"
+  elseif spell == "protection" then
+    res.outcome = res.kill_cancelled and "kill cancelled" or (res.killed and "failed: figure killed" or "failed: saved")
   elseif spell == "portent_of_doom" and res.command_tests then
     res.outcome = "enemy Command Tests: " .. tostring(res.command_tests.outcome)
   elseif spell == "eldritch_command" and res.order_test then
@@ -502,7 +518,8 @@ M.procedures = {
   cast = {
     doc = "a wizard casts one spell: its cost (dice, range, Blast doubles/trebles), overdraw and death, and its effect (p.43-45)",
     fields = { "spell", "wizard", "range", "dice", "steps", "direction", "target", "target_alone",
-               "cover", "protected", "against", "side", "order_test", "enemy_command_test" },
+               "cover", "protected", "against", "side", "order_test", "enemy_command_test",
+               "visible", "magic_banished" },
     run = function(input, options) return M.cast(input, options) end,
   },
 }

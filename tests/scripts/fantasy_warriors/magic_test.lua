@@ -153,11 +153,14 @@ function M.test_spellbreak()
 end
 
 function M.test_protection()
-  muster.dice.set_faces { 4, 4 }  -- 8 is not over SAV 8
+  muster.dice.set_faces { 4, 4, 6, 3 }  -- 8 is not over SAV 8; the normal save 9 then saves him
   local r = cast { spell = "protection", wizard = { power = 20 }, protected = { name = "wizard", save = 8 } }
   t.eq(r.cost, 13)
   t.eq(r.kill_cancelled, false)
   t.eq(r.save_still_due, true)
+  t.eq(r.saves[1].total, 9)
+  t.eq(r.killed, false)
+  t.eq(r.outcome, "failed: saved")
   muster.dice.set_faces { 4, 5 }  -- 9 over SAV 8
   r = cast { spell = "protection", wizard = { power = 20 }, protected = { name = "wizard", save = 8 } }
   t.eq(r.kill_cancelled, true)
@@ -167,6 +170,8 @@ function M.test_protection()
   t.eq(r.needed, 8)
   t.eq(r.kill_cancelled, false)
   t.eq(r.save_still_due, false)
+  t.eq(r.killed, true)
+  t.eq(r.outcome, "failed: figure killed")
 end
 
 function M.test_other_spells_costs_and_effects()
@@ -201,6 +206,10 @@ function M.test_bad_input()
   t.fails(function() cast { spell = "fireball", wizard = { power = 1 } } end, "input: spell: ")
   t.fails(function() cast { spell = "portent_of_doom" } end, "input: wizard: missing")
   t.fails(function() cast { spell = "blast", wizard = { power = 9 }, dice = 2, target = dwarves } end, "input: range: ")
+  t.fails(function() cast { spell = "blast", wizard = { power = 9 }, range = 5, dice = 2, target = dwarves, visible = false } end,
+          "input: visible: the wizard needs a line of sight")
+  t.fails(function() cast { spell = "arcane_eye", wizard = { power = 9 }, steps = 1, magic_banished = true } end,
+          "input: magic_banished: a Banish Magic holds")
 end
 
 -- A variant patches a spell row: Banish Magic succeeding on 30.
