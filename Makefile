@@ -41,6 +41,7 @@ test-asan: deps
 	cmake -S . -B $(ASAN) -DCMAKE_BUILD_TYPE=Debug -DMUSTER_SANITIZE=ON
 	cmake --build $(ASAN) -j$(JOBS)
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	  LSAN_OPTIONS=suppressions=$(CURDIR)/.ci/lsan.supp \
 	  ctest --test-dir $(ASAN) -j$(JOBS) --output-on-failure
 
 bench: deps
