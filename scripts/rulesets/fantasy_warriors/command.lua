@@ -134,10 +134,10 @@ end
 
 --- A leader's range R (page 36): base + heralds and banner bearers in base contact, each
 --- capped. Too many is an input error (the rule forbids them, not merely ignores them).
-function M.range(heralds, banner_bearers, path)
+function M.range(heralds, banner_bearers)
   local t = core.get_table("leader_range")
-  core.check_int(heralds, path .. ".heralds", 0, t.herald.max)
-  core.check_int(banner_bearers, path .. ".banner_bearers", 0, t.banner_bearer.max)
+  core.check_int(heralds, "heralds", 0, t.herald.max)
+  core.check_int(banner_bearers, "banner_bearers", 0, t.banner_bearer.max)
   return t.base.inches + heralds * t.herald.inches + banner_bearers * t.banner_bearer.inches
 end
 
@@ -516,7 +516,7 @@ M.procedures = {
           or race_differs(input.warchief_race, input.leader_race, "warchief_race"),
         with_unit = core.check_bool(input.with_unit, "with_unit", false),
         units = check_command_units(input.units or {}, "units"),
-        range = M.range(input.heralds or 0, input.banner_bearers or 0, "input"),
+        range = M.range(input.heralds or 0, input.banner_bearers or 0),
         time = core.check_time(input.time, "time"),
         warchief_lost = core.check_bool(input.warchief_lost, "warchief_lost", false),
         wading = core.check_bool(input.wading, "wading", false),

@@ -125,8 +125,8 @@ function M.test_range_with_heralds_and_banner_bearer()
   t.eq(r.tested, true)
   muster.dice.set_faces { 6 }
   t.eq(blt { units = { { name = "A", distance = 10 } }, heralds = 1 }.tested, true)
-  t.fails(function() blt { heralds = 3 } end, "input: input.heralds: 3 is out of range 0..2")
-  t.fails(function() blt { banner_bearers = 2 } end, "input: input.banner_bearers: 2 is out of range 0..1")
+  t.fails(function() blt { heralds = 3 } end, "input: heralds: 3 is out of range 0..2")
+  t.fails(function() blt { banner_bearers = 2 } end, "input: banner_bearers: 2 is out of range 0..1")
   local no = blt { units = far }
   t.eq(no.outcome, "no_test")
   t.eq(no.order_now, "hold")
@@ -302,6 +302,17 @@ function M.test_influence_natural_six_and_zero_leadership()
     muster.dice.set_faces { die }
     t.eq(influence { leader = none, banner_bearer = false, leader_race = "goblin" }.result, want, "die " .. die)
   end
+end
+
+function M.test_exact_odds_of_the_influence_example()
+  -- L = 4: dice 1-4 succeed, 5 fails, 6 goes horribly wrong; then 2D must beat SAV 8, which
+  -- 10 of the 36 throws (9-12: 4 + 3 + 2 + 1) do.
+  local odds = muster.dice.roll_exact(function() return influence().leader_fate end)
+  local got = {}
+  for _, o in ipairs(odds) do got[o.outcome] = o.p end
+  t.near(got.unharmed, 5 / 6, 1e-12)
+  t.near(got.survives, 1 / 6 * 10 / 36, 1e-12)
+  t.near(got.killed, 1 / 6 * 26 / 36, 1e-12)
 end
 
 function M.test_influence_conditions()
