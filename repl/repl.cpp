@@ -476,7 +476,7 @@ class session {
     const std::deque<int> queued = queued_;
     for (;;) {
       try {
-        print_text(eval_checked(code));
+        print_text(rt_->eval(code, "stdin"));  // renders inside the protected call
         remember_names();
         break;
       } catch (const script_error& e) {
@@ -504,25 +504,6 @@ class session {
       }
     }
     if (k_->state.save_json() != before) push_undo(trim(code), before);
-  }
-
-  // runtime::eval, with every value's __tostring tried inside the protected call first
-  // (repl.checked): the runtime renders results after its protected call, where a failing
-  // __tostring would end the process. An expression first; then the line as statements in a
-  // function (so a `return` is checked too); a line that compiles neither way is evaluated
-  // as it is, for the runtime's own syntax error.
-  std::string eval_checked(const std::string& code) {
-    try {
-      return rt_->eval("repl.checked(" + code + "\n)", "stdin");
-    } catch (const script_error& e) {
-      if (e.kind() != script_failure::syntax) throw;
-    }
-    try {
-      return rt_->eval("repl.checked((function(...) " + code + "\nend)(...))", "stdin");
-    } catch (const script_error& e) {
-      if (e.kind() != script_failure::syntax) throw;
-    }
-    return rt_->eval(code, "stdin");
   }
 
   void restore(const std::string& state, const std::deque<int>& queued) {

@@ -92,28 +92,6 @@ function M.to_json(v)
   return table.concat(out)
 end
 
---- Returns its arguments unchanged once each can be shown: every __tostring the host's
---- rendering will call (on the values and inside plain tables, 8 levels deep) runs here
---- first, inside the protected call, so one that fails or runs away ends the line with an
---- error instead of failing while the host prints.
----@param ... any
----@return any ...
-function M.checked(...)
-  local seen = {}
-  local function visit(v, depth)
-    local kind = type(v)
-    if kind ~= "table" and kind ~= "userdata" then return end
-    if tostring(v) ~= kind or kind ~= "table" or seen[v] or depth >= 8 then return end
-    seen[v] = true
-    local values = {}
-    if pcall(function() for _, x in pairs(v) do values[#values + 1] = x end end) then
-      for _, x in ipairs(values) do visit(x, depth + 1) end
-    end
-  end
-  for i = 1, select("#", ...) do visit((select(i, ...)), 0) end
-  return ...
-end
-
 -- ---------------------------------------------------------------------------------------
 -- Units in the battle state. A unit's description (the ruleset's fields) is kept as its
 -- props, nested tables flattened with dots ("individuals.1.name"); its figures are figure
