@@ -1296,15 +1296,8 @@ end
 -- Procedures
 -- ---------------------------------------------------------------------------------------
 
---- Loads an army file and checks it against its list and the rules; computes its points.
---- `source` is a path under the Muster root ("examples/armies/orcs_1000.lua") or, from a host,
---- {file = name, text = text}. Returns the report:
---- {file, name, list, list_file, points_limit, total, valid, errors = { {file, line, rule, page,
---- message, text} }, lines = { {file, line, item, entry, points, parts = { {text, points} }} },
---- summary}. A bad source raises "input: source: ...".
----@param source string|table
----@return table report
-function M.report(source)
+-- The report and the resolved army model (nil when the file cannot be read as an army).
+local function load_army(source)
   local file, text = read_source(source)
   local report = new_report()
   local c = new_collector(file)
@@ -1344,13 +1337,95 @@ function M.report(source)
   else
     out.summary = string.format("%s: %d %s", file, n, plural(n, "violation"))
   end
-  return out
+  return out, army
+end
+
+--- Loads an army file and checks it against its list and the rules; computes its points.
+--- `source` is a path under the Muster root ("examples/armies/orcs_1000.lua") or, from a host,
+--- {file = name, text = text}. Returns the report:
+--- {file, name, list, list_file, points_limit, total, valid, errors = { {file, line, rule, page,
+--- message, text} }, lines = { {file, line, item, entry, points, parts = { {text, points} }} },
+--- summary}. A bad source raises "input: source: ...".
+---@param source string|table
+---@return table report
+function M.report(source)
+  return (load_army(source))
 end
 
 --- Checks an army (see report); the same report, for `muster army check`.
 M.check = M.report
 --- Computes an army's points (see report); the same report, for `muster army points`.
 M.points = M.report
+
+-- What each missile unit and each wizard starts the battle with (pages 15, 21, 47). A row per
+-- weapon overrides `volleys` (a house rule's machine with other ammunition: set_row).
+core.define_table("supplies", {
+  volleys = { start = 6, doc = "volley counters for every missile unit" },
+}, 15)
+
+-- One line saying why an army failed its check: the count and the first violation.
+local function first_violation(report)
+  local e = report.errors[1]
+  return string.format("%s (first: %s:%d: %s)", report.summary, e.file, e.line, e.message)
+end
+
+--- Distributes ammunition and magic power before the battle (page 15): volley counters for
+--- every unit or machine whose weapon shoots (the `supplies` table: 6 each, page 21) and magic
+--- power counters for every wizard, as many as were bought (page 47). `source` as report();
+--- an army that fails its check raises "input: army: ..." naming its first violation.
+---@param source string|table
+---@return table result {army, file, volleys = { {unit, file, line, weapon, counters, source} },
+---  magic = { {wizard, file, line, counters, source} }, unsupplied? = { {unit, file, line, weapon, reason} },
+---  outcome}
+function M.supplies(source)
+  local report, army = load_army(source)
+  if not report.valid then core.fail("army", first_violation(report)) end
+  local missile = core.get_table("missile_weapons")
+  local table_ = core.get_table("supplies")
+  local res = core.result("supplies")
+  res.army, res.file = army.name, report.file
+  res.volleys, res.magic = {}, {}
+  local total = 0
+  for _, u in ipairs(army.units) do
+    local weapon = u.entry.weapon
+    local row = table_[weapon] or (missile[weapon] and table_.volleys)
+    if row then
+      res.volleys[#res.volleys + 1] = { unit = u.name, file = u.file, line = u.line, weapon = weapon,
+        counters = row.start, source = core.row_source("supplies", table_[weapon] and weapon or "volleys") }
+      total = total + row.start
+    elseif u.machine then
+      -- A machine whose weapon the ruleset cannot shoot (a house rule's cannon): the variant
+      -- that adds its shooting adds its supplies row.
+      res.unsupplied = res.unsupplied or {}
+      res.unsupplied[#res.unsupplied + 1] = { unit = u.name, file = u.file, line = u.line, weapon = weapon,
+        reason = "the ruleset has no shooting rules for " .. weapon .. " (a variant adding them sets supplies." .. weapon .. ")" }
+    end
+  end
+  local power = 0
+  for _, ch in ipairs(army.characters) do
+    if ch.role == "wizard" then
+      res.magic[#res.magic + 1] = { wizard = ch.name, file = ch.file, line = ch.line, counters = ch.magic,
+        source = core.ruleset .. " p.47" }
+      power = power + ch.magic
+    end
+  end
+  res.outcome = string.format("%d %s (%d volley counters), %d %s (%d magic power)", #res.volleys,
+    plural(#res.volleys, "missile unit"), total, #res.magic, plural(#res.magic, "wizard"), power)
+  return res
+end
+
+M.procedures = {
+  supplies = {
+    doc = "distributing ammunition and magic power before the battle: volley counters per missile unit, power counters per wizard, from an army file (p.15, 21, 47)",
+    fields = { "army" },
+    run = function(input)
+      if type(input.army) ~= "string" then
+        core.fail("army", "the army file's path under the Muster root expected (\"examples/armies/orcs_1000.lua\")")
+      end
+      return M.supplies(input.army)
+    end,
+  },
+}
 
 --- Renders a report's points as text: a heading, one line per item (points, file:line, what,
 --- how the points add up), and the total. Ends with "\n".

@@ -49,7 +49,7 @@ M.army_fmt = armies.fmt
 --- The procedures `muster resolve` and scripts call by name, gathered from the rule areas:
 --- each area module exports `procedures = { name = {doc, fields, run(input, options)} }`.
 M.procedures = {}
-for _, area in ipairs({ threat, morale, shooting, combat, man_to_man, magic, prebattle, command }) do
+for _, area in ipairs({ threat, morale, shooting, combat, man_to_man, magic, prebattle, command, armies }) do
   for name, p in pairs(area.procedures) do
     if M.procedures[name] then error("procedure '" .. name .. "' defined twice") end
     M.procedures[name] = { doc = p.doc, fields = p.fields, run = function(input) return p.run(input, options) end }

@@ -466,4 +466,40 @@ function M.test_costs_limits_and_rules_are_patchable()
     "test/army.lua:9: unit \"orc_archers\": no archers in this club [no_archers]" })
 end
 
+-- ---------------------------------------------------------------------------------------
+-- Distributing ammunition and magic power (p.15, 21, 47)
+-- ---------------------------------------------------------------------------------------
+
+function M.test_supplies_give_every_missile_unit_6_volleys_and_wizards_their_power()
+  local r = ruleset.resolve("supplies", { army = "examples/armies/dwarves_1000.lua" })
+  t.eq(r.army, "The Hold of Karak Dum")
+  local volleys = {}
+  for _, v in ipairs(r.volleys) do volleys[#volleys + 1] = v.unit .. " " .. v.weapon .. " " .. v.counters end
+  t.eq(volleys, { "Iron Bolts crossbow 6", "Stone Bolts crossbow 6" }, "spears and axes get none")
+  t.eq(r.volleys[1].source, "fantasy_warriors p.15")
+  t.eq(r.volleys[1].file, "examples/armies/dwarves_1000.lua")
+  t.eq(#r.magic, 1)
+  t.eq({ r.magic[1].wizard, r.magic[1].counters }, { "Runa", 15 })
+  t.eq(r.outcome, "2 missile units (12 volley counters), 1 wizard (15 magic power)")
+  -- A cannon (artillery) has no core shooting rules: no counters until a variant's row gives them.
+  local army = { file = "test/army.lua", text = table.concat({ 'army "T" { list = "dwarves", points = 1000,',
+    '  warchief "dwarf_warchief" { name = "Thorin", leadership = 1 },',
+    '  command "Guns" { battle_leader "dwarf_battle_leader" { name = "Dain", leadership = 0 },',
+    '    machine "dwarf_war_cannon" { name = "Thunder", pieces = 1, crew = 3, leader = true } } }' }, "\n") }
+  t.eq(armies().report(army).errors, {})
+  local before = armies().supplies(army)
+  t.eq(#before.volleys, 0, "the core has no shooting rules for artillery")
+  t.eq({ before.unsupplied[1].unit, before.unsupplied[1].weapon }, { "Thunder", "artillery" })
+  ruleset.set_row("supplies", "artillery", { start = 4 }, "house:mortar", 3)
+  local m = armies().supplies(army)
+  t.eq({ m.volleys[1].unit, m.volleys[1].counters, m.volleys[1].source }, { "Thunder", 4, "house:mortar p.3" })
+end
+
+function M.test_supplies_refuse_an_army_that_fails_its_check()
+  t.fails(function() ruleset.resolve("supplies", { army = 12 }) end, "input: army: the army file's path")
+  t.fails(function() armies().supplies({ file = "test/army.lua",
+    text = 'army "T" { list = "orcs", points = 1000, warchief "orc_warchief" { name = "G", leadership = 9 } }' }) end,
+    "input: army: test/army.lua: 2 violations (first: test/army.lua:1: army \"T\": the army has no command")
+end
+
 return M
