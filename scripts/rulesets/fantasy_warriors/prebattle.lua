@@ -103,10 +103,27 @@ local function check_command(c, path)
   return out
 end
 
-local function check_side(s, path)
-  core.check_fields(s, { "name", "commands", "scouts", "arcane_eye" }, path)
+local function check_side(s, path, allied)
+  core.check_fields(s, { "name", "commands", "scouts", "arcane_eye", "armies" }, path)
   local out = { name = s.name or path, commands = {} }
   if type(out.name) ~= "string" then core.fail(path .. ".name", "string expected") end
+  -- Multi-player (page 12): a side of allied armies, each with its own commands and scouts.
+  if s.armies ~= nil then
+    if allied then core.fail(path .. ".armies", "an army does not hold armies") end
+    if type(s.armies) ~= "table" or #s.armies == 0 then core.fail(path .. ".armies", "array of allied armies expected") end
+    for _, f in ipairs({ "commands", "scouts", "arcane_eye" }) do
+      if s[f] ~= nil then core.fail(path .. "." .. f, "a side of allied armies gives " .. f .. " in each army") end
+    end
+    out.armies = {}
+    local names = {}
+    for i, a in ipairs(s.armies) do
+      local army = check_side(a, path .. ".armies[" .. i .. "]", true)
+      if names[army.name] then core.fail(path .. ".armies[" .. i .. "].name", "two armies named " .. core.show(army.name)) end
+      names[army.name] = true
+      out.armies[i] = army
+    end
+    return out
+  end
   out.scouts = core.check_int(s.scouts, path .. ".scouts", 0, 20, 0)
   if s.commands ~= nil and type(s.commands) ~= "table" then core.fail(path .. ".commands", "array expected") end
   for i, c in ipairs(s.commands or {}) do
@@ -132,8 +149,17 @@ function M.compare(a, b)
 end
 
 --- Scores one side (page 13): per command 1D + leadership + the scouting list per unit,
---- then 2D per scout individual if the side scouts at all.
+--- then 2D per scout individual if the side scouts at all. A side of allied armies
+--- (multi-player, page 12) scores each army so and adds them up.
 function M.score_side(res, side)
+  if side.armies then
+    local out = { name = side.name, armies = {}, score = 0 }
+    for i, army in ipairs(side.armies) do
+      out.armies[i] = M.score_side(res, army)
+      out.score = out.score + out.armies[i].score
+    end
+    return out
+  end
   local out = { name = side.name, commands = {}, score = 0 }
   for _, c in ipairs(side.commands) do
     local cr = { name = c.name, modifiers = {} }
@@ -187,10 +213,12 @@ function M.scouting(sides)
   local after = core.get_table("scouting_rules").after
   res.scouted = {}
   for _, s in ipairs(sides) do
-    for _, c in ipairs(s.commands) do
-      res.scouted[#res.scouted + 1] = { side = s.name, command = c.name, orders = after.orders,
-        disorganised = after.disorganised, max_from_base_line = after.max_from_base_line,
-        min_from_warchief = after.min_from_warchief }
+    for _, army in ipairs(s.armies or { s }) do
+      for _, c in ipairs(army.commands) do
+        res.scouted[#res.scouted + 1] = { side = s.name, army = s.armies and army.name or nil, command = c.name,
+          orders = after.orders, disorganised = after.disorganised, max_from_base_line = after.max_from_base_line,
+          min_from_warchief = after.min_from_warchief }
+      end
     end
   end
   return res
@@ -554,12 +582,37 @@ M.procedures = {
     end,
   },
   omens = {
-    doc = "reading the omens: 1D + 1 per soothsayer, 4 or more good (p.16-17, 41)",
-    fields = { "soothsayers", "fudged_die" },
+    doc = "reading the omens: 1D + 1 per soothsayer, 4 or more good; or forced by an army with more soothsayers sending a superstition (p.16-17, 41)",
+    fields = { "soothsayers", "fudged_die", "superstition" },
     run = function(input)
       local max = core.get_table("omens").roll.max_soothsayers
-      return M.omens { soothsayers = core.check_int(input.soothsayers, "soothsayers", 0, max, 0),
-                       fudged_die = input.fudged_die ~= nil and core.check_int(input.fudged_die, "fudged_die", 1, 6) or nil }
+      local soothsayers = core.check_int(input.soothsayers, "soothsayers", 0, max, 0)
+      local sent
+      if input.superstition ~= nil then
+        local sp = input.superstition
+        core.check_fields(sp, { "by", "soothsayers", "already_sent", "already_read" }, "superstition")
+        if type(sp.by) ~= "string" then core.fail("superstition.by", "the name of the army sending it expected") end
+        local theirs = core.check_int(sp.soothsayers, "superstition.soothsayers", 0, max)
+        if core.check_bool(sp.already_read, "superstition.already_read", false) then
+          core.fail("superstition.already_read", "the omens were read already: a superstition forces only an army that has not read them")
+        end
+        if not M.may_force_omens(theirs, soothsayers, false) then
+          core.fail("superstition.soothsayers", string.format(
+            "%s has %d soothsayers against %d: sending a superstition needs more soothsayers than the army it forces",
+            sp.by, theirs, soothsayers))
+        end
+        if core.check_bool(sp.already_sent, "superstition.already_sent", false) then
+          core.fail("superstition.already_sent", sp.by .. " sent its superstition already: against one other army only")
+        end
+        sent = { by = sp.by, soothsayers = theirs }
+      end
+      local res = M.omens { soothsayers = soothsayers,
+                            fudged_die = input.fudged_die ~= nil and core.check_int(input.fudged_die, "fudged_die", 1, 6) or nil }
+      if sent then
+        res.forced_by = sent.by
+        res.source = core.ruleset .. " p.41"
+      end
+      return res
     end,
   },
 }

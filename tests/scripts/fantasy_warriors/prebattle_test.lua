@@ -248,6 +248,55 @@ function M.test_omens_after_deaths_and_forcing()
   t.eq(p.may_force_omens(2, 0, true), false)
 end
 
+-- Sending a superstition (page 41): an army with more soothsayers forces one that has not
+-- read its omens to read them, once, against one army only.
+function M.test_superstition_forces_a_reading_only_with_more_soothsayers()
+  muster.dice.set_faces { 2 }
+  local r = ruleset.resolve("omens", { soothsayers = 1, superstition = { by = "Orcs", soothsayers = 2 } })
+  t.eq(r.forced_by, "Orcs")
+  t.eq(r.score, 3)
+  t.eq(r.outcome, "bad")
+  t.eq(r.source, "fantasy_warriors p.41")
+  t.fails(function() ruleset.resolve("omens", { soothsayers = 2, superstition = { by = "Orcs", soothsayers = 2 } }) end,
+    "input: superstition.soothsayers: Orcs has 2 soothsayers against 2: sending a superstition needs more")
+  t.fails(function() ruleset.resolve("omens", { superstition = { by = "Orcs", soothsayers = 1, already_sent = true } }) end,
+    "input: superstition.already_sent: Orcs sent its superstition already")
+  t.fails(function() ruleset.resolve("omens", { superstition = { by = "Orcs", soothsayers = 1, already_read = true } }) end,
+    "input: superstition.already_read: the omens were read already")
+  t.fails(function() ruleset.resolve("omens", { superstition = { soothsayers = 1 } }) end, "input: superstition.by")
+end
+
+-- Multi-player (page 12): each side is a group of allied armies; each army scores its own
+-- scouting commands and scouts, and the side's score is their sum.
+function M.test_multi_player_sides_add_up_their_armies_scouting()
+  local goblins = { name = "Goblins", scouts = 1, commands = { { name = "Wolf riders", leadership = 1,
+    units = { unit("Wolves", 8, "average", { mounted = true }) } } } }
+  local trolls = { name = "Trolls", scouts = 1 }  -- no scouting command: its scout adds nothing
+  -- Goblins: command 4 + 1 + average 1 + mounted 1 = 7, scout 2D 3+3; Orcs: 5 + 4 + 1 + 2 = 12;
+  -- Dwarves: 2 + 4 + 2 + 2 + 2 = 12.
+  muster.dice.set_faces { 4, 3, 3, 5, 2 }
+  local r = ruleset.resolve("scouting", { sides = {
+    { name = "Greenskins", armies = { goblins, trolls, orcs } }, { name = "Alliance", armies = { dwarves } } } })
+  t.eq(r.sides[1].armies[1].score, 13)
+  t.eq(r.sides[1].armies[2].score, 0)
+  t.eq(r.sides[1].armies[3].score, 12)
+  t.eq(r.sides[1].score, 25)
+  t.eq(r.sides[2].score, 12)
+  t.eq(r.outcome, "outmanoeuvre", "25 is more than twice 12")
+  t.eq(r.winner, "Greenskins")
+  t.eq(r.effects.deploys_first, "Alliance")
+  t.eq(#r.scouted, 3)
+  t.eq({ r.scouted[1].side, r.scouted[1].army, r.scouted[1].command }, { "Greenskins", "Goblins", "Wolf riders" })
+  t.eq(r.scouted[3].army, "Dwarves")
+  t.eq(r.dice[1].label, "scouting, Goblins, Wolf riders")
+  t.fails(function() ruleset.resolve("scouting", { sides = { { name = "A", scouts = 1, armies = { orcs } }, dwarves } }) end,
+    "input: sides[1].scouts: a side of allied armies gives scouts in each army")
+  t.fails(function() ruleset.resolve("scouting", { sides = { { name = "A", armies = { orcs, orcs } }, dwarves } }) end,
+    "input: sides[1].armies[2].name: two armies named \"Orcs\"")
+  t.fails(function() ruleset.resolve("scouting", { sides = { { name = "A", armies = { { name = "B", armies = {} } } }, dwarves } }) end,
+    "input: sides[1].armies[1].armies: an army does not hold armies")
+end
+
 function M.test_exact_odds_of_good_omens_and_terrain_challenges()
   -- Good omens: 1D + s >= 4, so (3 + s)/6 for s soothsayers (hand calculation).
   for s = 0, 2 do
