@@ -142,6 +142,17 @@ TEST(repl, queued_dice_and_undo) {
   EXPECT_NE(o.out.find("orcs = Orc infantry (orcs): 10 figures"), std::string::npos) << o.out;
 }
 
+TEST(repl, shooting_spends_volleys_and_undo_gives_them_back) {
+  const auto o = muster("repl", "shoot(archers, dwarves, {volleys = 2, range = \"short\"})\narchers.volleys\narchers\n"
+                                ":undo\narchers.volleys\narchers.volleys = 1\n"
+                                "shoot(archers, dwarves, {volleys = 2, range = \"short\"})\narchers.volleys\n");
+  EXPECT_TRUE(in_order(o.out, "  Orc archers: 2 volleys shot, 4 left\n", "\n4\n")) << o.out;
+  EXPECT_TRUE(in_order(o.out, "bow (4 volleys left); hold orders", "undone: shoot(archers, dwarves")) << o.out;
+  EXPECT_TRUE(in_order(o.out, "undone: shoot(archers, dwarves", "\n6\n")) << o.out;
+  EXPECT_NE(o.out.find("input: volleys: 2 volleys declared but the unit has 1 volley counter\n1\n"), std::string::npos)
+      << o.out;
+}
+
 TEST(repl, lua_error_leaves_the_units_intact) {
   const auto o = muster("repl", "orcs.figures = 3; error(\"boom\")\nnosuch.x = 1\norcs.quality = \"elitee\"\n"
                                 "orcs.figures, orcs.quality\nx = 41\nx + 1\n");

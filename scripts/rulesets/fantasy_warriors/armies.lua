@@ -1357,12 +1357,6 @@ M.check = M.report
 --- Computes an army's points (see report); the same report, for `muster army points`.
 M.points = M.report
 
--- What each missile unit and each wizard starts the battle with (pages 15, 21, 47). A row per
--- weapon overrides `volleys` (a house rule's machine with other ammunition: set_row).
-core.define_table("supplies", {
-  volleys = { start = 6, doc = "volley counters for every missile unit" },
-}, 15)
-
 -- One line saying why an army failed its check: the count and the first violation.
 local function first_violation(report)
   local e = report.errors[1]

@@ -144,6 +144,10 @@ function M.show(lib, h)
   local profile = string.format("%s %s", u.quality or "?", u.type or "?")
   if (u.strength or 0) ~= 0 then profile = profile .. string.format(" STR %+d", u.strength) end
   profile = profile .. ", " .. (u.armour or "no") .. " armour" .. (u.shield and " + shield" or "") .. ", " .. (u.weapon or "hand")
+  -- Volley counters once some are spent (or set): a full quiver is the default and not shown.
+  if u.volleys ~= nil and u.volleys ~= units.starting_volleys(u.weapon) then
+    profile = profile .. string.format(" (%s left)", count(u.volleys, "volley"))
+  end
   parts[#parts + 1] = profile
   local specials = {}
   if u.leader then specials[#specials + 1] = "leader" end
@@ -366,8 +370,8 @@ local shoot_options = { "volleys", "range", "distance", "cover", "figures_shooti
 
 M.commands.shoot = {
   doc = [[shoot(shooter, target, opts?): one unit shoots at another (p.21-24): range, volleys, hit and
-kill throws, kills to specials and characters, saves. The target loses its casualties; the
-losses add up over the phase for test("casualty", target). opts: {volleys = n, range =
+kill throws, kills to specials and characters, saves. The shooter spends its volleys (6 at the
+start); the target loses its casualties; the losses add up over the phase for test("casualty", target). opts: {volleys = n, range =
 "short"|"long", distance = inches, cover = "soft"|"hard", figures_shooting = n, time = ...}.]],
   prepare = function(lib, s, t, opts)
     unit_arg(lib, s, "shoot: shooter")
@@ -381,6 +385,13 @@ losses add up over the phase for test("casualty", target). opts: {volleys = n, r
     return lib.ruleset.resolve("shoot", args.input)
   end,
   apply = function(lib, args, report)
+    -- The volleys shot are spent (p.21): the shooter keeps the counters the result leaves.
+    if report.volleys_left then
+      local shooter = lib.handle(args.ids.shooter)
+      local desc = lib.describe(shooter)
+      desc.volleys = report.volleys_left
+      lib.set_description(shooter, desc)
+    end
     local h = lib.handle(args.ids.target)
     local before = lib.describe(h)
     if (report.losses or 0) > 0 or #(report.killed or {}) > 0 then
@@ -400,6 +411,10 @@ losses add up over the phase for test("casualty", target). opts: {volleys = n, r
     lines[#lines + 1] = string.format("  %s: %d -> %d figures%s", lib.style("name", t), report.figures_at_start or 0,
       (report.figures_at_start or 0) - (report.losses or 0),
       (report.losses or 0) > 0 and "; a Casualty Test may follow: test(\"casualty\", ...)" or "")
+    if report.volleys_left then
+      lines[#lines + 1] = string.format("  %s: %d %s shot, %d left", lib.style("name", report.shooter),
+        report.volleys, report.volleys == 1 and "volley" or "volleys", report.volleys_left)
+    end
     append(lines, throws_text(lib, report, "shoot"))
     return table.concat(lines, "\n")
   end,

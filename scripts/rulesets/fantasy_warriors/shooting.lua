@@ -186,7 +186,8 @@ function M.declare_volleys(res, c, row)
   if c.volleys ~= nil then
     volleys = core.check_int(c.volleys, "volleys", 1)
     if volleys > counters then
-      core.fail("volleys", string.format("%d volleys declared but the unit has %d volley counters", volleys, counters))
+      core.fail("volleys", string.format("%d volleys declared but the unit has %d volley counter%s", volleys, counters,
+        counters == 1 and "" or "s"))
     end
     if volleys > max then core.fail("volleys", string.format("%d volleys declared: %s", volleys, why)) end
   else

@@ -21,6 +21,13 @@ M.times = { "day", "night" }
 M.roles = { "warchief", "battle_leader", "hero", "wizard", "priest", "soothsayer", "courier", "scout",
   "herald", "banner_bearer" }
 
+-- The volley counters a missile unit starts the battle with (pages 15, 21): the default of a
+-- unit's `volleys` and what armies.lua's `supplies` hands out. A row per weapon overrides
+-- `volleys` (a house rule's machine with other ammunition: set_row).
+core.define_table("supplies", {
+  volleys = { start = 6, doc = "volley counters for every missile unit" },
+}, 15)
+
 --- Fields of a unit description (see docs/resolve.md).
 M.unit_fields = {
   "name", "figures", "quality", "type", "strength", "resilience", "worth", "armour", "shield",
@@ -89,7 +96,7 @@ function M.check_unit(u, path)
   out.hero = core.check_bool(u.hero, path .. ".hero", false)
   out.flying = core.check_bool(u.flying, path .. ".flying", false)
   out.mounted = core.check_bool(u.mounted, path .. ".mounted", false)
-  out.volleys = core.check_int(u.volleys, path .. ".volleys", 0, 100, 6)
+  out.volleys = core.check_int(u.volleys, path .. ".volleys", 0, 100, M.starting_volleys(out.weapon))
   out.ranks = core.check_int(u.ranks, path .. ".ranks", 1, 100, 1)
   local specials = (out.leader and 1 or 0) + (out.champion and 1 or 0) + out.musicians + (out.standard and 1 or 0)
   if specials > out.figures then
@@ -133,6 +140,14 @@ function M.check_unit(u, path)
     out.bottom_profile = check_profile(merged, {}, bp)
   end
   return out
+end
+
+--- The volley counters a unit with `weapon` starts with (table `supplies`, pages 15, 21).
+---@param weapon string
+---@return integer
+function M.starting_volleys(weapon)
+  local t = core.get_table("supplies")
+  return (t[weapon] or t.volleys).start
 end
 
 --- Total worth of a unit's figures (specials included). Attached individuals are added too:
