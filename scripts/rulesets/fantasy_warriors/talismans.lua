@@ -200,8 +200,9 @@ local function take_down(res, t, a)
     if f.role == "warchief" then
       warchief = f
       if not fit then
+        local state = f.in_combat and "in combat" or ({ bloodlust = "in bloodlust", rout = "routing" })[f.reaction] or f.reaction
         core.fail(f.path, string.format("the warchief is %s: the figures taking the standard down may not be reacting or in combat (p.46)",
-          f.in_combat and "in combat" or f.reaction))
+          state))
       end
     elseif fit then
       helpers = helpers + f.count
@@ -252,11 +253,11 @@ local function end_of_movement(res, t, a)
     for _, f in ipairs(a.contact.friendly) do
       if is_character(f.role) then res.guardian = f.name; break end
     end
-    if t.state == "guarded" and not res.guardian then
+    if member(transitions.abandon.from, t.state) and not res.guardian then
       apply(res, t, "abandon")
       notes[#notes + 1] = "abandoned: no warchief, battle leader or individual in base contact"
-    elseif t.state == "abandoned" and res.guardian then
-      notes[#notes + 1] = "stays abandoned (abandonment is for good, proposed)"
+    elseif res.guardian and not row.functioning then
+      notes[#notes + 1] = res.guardian .. " is back in base contact, but abandonment is for good (proposed)"
     end
   end
   res.choices = {}

@@ -68,7 +68,7 @@ function M.test_take_down_refusals()
     "input: contact.friendly: 2 other figure(s) fit to help (not reacting, not in combat); the warchief needs at least 3 (p.46)")
   t.fails(function() talisman { talisman = standard, event = "take_down", contact = { friendly = {
       { count = 3 }, { role = "warchief", reaction = "bloodlust" } } } } end,
-    "input: contact.friendly[2]: the warchief is bloodlust: the figures taking the standard down may not be reacting or in combat (p.46)")
+    "input: contact.friendly[2]: the warchief is in bloodlust: the figures taking the standard down may not be reacting or in combat (p.46)")
   t.fails(function() talisman { talisman = standard, event = "take_down", contact = { friendly = {
       { role = "warchief", in_combat = true }, { count = 3 } } } } end,
     "input: contact.friendly[1]: the warchief is in combat")
@@ -261,7 +261,7 @@ function M.test_abandonment_is_permanent()
   t.eq(r.guardian, "Orc battle leader")
   t.eq(r.state_after, "abandoned")
   t.eq(r.functioning_after, false)
-  t.eq(r.outcome, "stays abandoned; stays abandoned (abandonment is for good, proposed); 1 friendly figure(s) in base contact: the enemy cannot defile it")
+  t.eq(r.outcome, "stays abandoned; Orc battle leader is back in base contact, but abandonment is for good (proposed); 1 friendly figure(s) in base contact: the enemy cannot defile it")
 end
 
 -- A variant that forbids defiling an item abandoned before patches one row: an item abandoned
