@@ -72,6 +72,9 @@ function M.test_take_down_refusals()
   t.fails(function() talisman { talisman = standard, event = "take_down", contact = { friendly = {
       { role = "warchief", in_combat = true }, { count = 3 } } } } end,
     "input: contact.friendly[1]: the warchief is in combat")
+  t.fails(function() talisman { talisman = standard, event = "take_down", contact = { friendly = {
+      { role = "warchief", reaction = "shaken" }, { count = 3 } } } } end,
+    "input: contact.friendly[1]: the warchief is shaken:")
   t.fails(function() talisman { talisman = standard, event = "take_down" } end,
     "input: contact: missing: the figures in base contact with the talisman ({friendly, enemy}) decide take_down")
   t.fails(function() talisman { talisman = with_state(standard, "wrecked"), event = "take_down", contact = { friendly = guards } } end,
