@@ -8,6 +8,7 @@ local core = require("core")
 local units = require("units")
 local magic = require("magic")
 local prebattle = require("prebattle")
+local explain = require("explain")
 require("morale") -- defines the table "command_test_roles" read here
 
 local M = {}
@@ -150,6 +151,9 @@ local function check_figure(f, path, roles)
   local out = { name = check_name(f.name, path .. ".name", role), role = role,
                 in_combat = core.check_bool(f.in_combat, path .. ".in_combat", false),
                 beloved_personage = core.check_bool(f.beloved_personage, path .. ".beloved_personage", false) }
+  if f.in_combat ~= nil and role ~= "hero" then
+    core.fail(path .. ".in_combat", "only a hero's roll counts base contact with the enemy")
+  end
   if f.power ~= nil or f.last_spell ~= nil then
     if role ~= "wizard" then core.fail(path .. (f.power ~= nil and ".power" or ".last_spell"), "only a wizard has power and spells") end
   end
@@ -464,6 +468,14 @@ end
 
 local all_roles = units.roles
 
+-- The order a referee tells these results in (muster resolve --explain).
+explain.order.warchief_lost = { "warchief", "event", "removed", "stays", "vengeance", "heroes", "wizards",
+  "command_test_markers", "no_new_orders", "orders_note", "omens_after", "counters", "next_turn_counters" }
+explain.order.individual_lost = { "figure", "role", "event", "cause", "removed", "command_test_markers", "effects",
+  "omens_after", "counters", "next_turn_counters" }
+explain.order.unit_routed = { "unit", "removed", "command_test_markers", "warchief_routed", "counters", "next_turn_counters" }
+explain.order.command_counters = { "event", "reason", "source", "timing", "counters", "next_turn_counters" }
+
 M.procedures = {
   warchief_lost = {
     doc = "the warchief is killed or routs: every individual routs or leaves, heroes roll for vengeance (4+, +1 in combat), wizards their last spell; no new orders; Command Test counters (p.35, 40, 42)",
@@ -495,6 +507,12 @@ M.procedures = {
       end
       if input.individuals ~= nil and fig.role ~= "warchief" then
         core.fail("individuals", "only the warchief's loss concerns the other individuals")
+      end
+      if input.leader ~= nil and fig.role ~= "herald" and fig.role ~= "banner_bearer" and fig.role ~= "courier" then
+        core.fail("leader", "only a herald, banner bearer or courier serves a leader")
+      end
+      if input.soothsayers ~= nil and fig.role ~= "soothsayer" then
+        core.fail("soothsayers", "only a soothsayer's death counts the soothsayers")
       end
       local testers = check_testers(input.testers, "testers")
       local max = core.get_table("omens").roll.max_soothsayers

@@ -392,6 +392,12 @@ function M.test_individual_lost_input_errors()
   t.fails(function() resolve("individual_lost", { figure = { name = "A", role = "king" }, event = "killed" }) end,
           "input: figure.role:")
   t.fails(function() resolve("individual_lost", { event = "killed" }) end, "input: figure: a figure {name, role, ...} expected")
+  t.fails(function() resolve("individual_lost", { figure = { name = "P", role = "priest", in_combat = true }, event = "killed" }) end,
+          "input: figure.in_combat: only a hero's roll counts base contact with the enemy")
+  t.fails(function() resolve("individual_lost", { figure = { name = "A", role = "hero" }, event = "killed", leader = "Grukk" }) end,
+          "input: leader: only a herald, banner bearer or courier serves a leader")
+  t.fails(function() resolve("individual_lost", { figure = { name = "A", role = "hero" }, event = "killed", soothsayers = 2 }) end,
+          "input: soothsayers: only a soothsayer's death counts the soothsayers")
 end
 
 -- ---------------------------------------------------------------------------------------
