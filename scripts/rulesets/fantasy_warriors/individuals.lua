@@ -245,9 +245,8 @@ end
 function M.event_of(role, event, cause)
   if cause == "warchief_roll" then return role == "hero" and "hero_vengeance_rout" or "wizard_warchief_rout" end
   if cause == "gods" then return "priest_taken_by_gods" end
-  if role == "warchief" or role == "battle_leader" or role == "hero" or role == "wizard" or role == "priest" then
-    return role .. "_" .. event
-  end
+  -- the roles whose loss is a trigger: morale's table, shared with the casualties area
+  if core.get_table("command_test_roles")[role] then return role .. "_" .. event end
   return nil
 end
 
@@ -261,13 +260,15 @@ local function mark(res, keys, fig, event, cause)
     keys[#keys + 1] = k
   end
   if key then
+    if not rows[key] then error("command_test_events: no row '" .. key .. "' for the loss of a " .. fig.role, 0) end
     add(key)
-    if rows[key].counters and core.get_table("command_test_roles")[fig.role] then
+    if rows[key].counters then
       res.command_test_markers[#res.command_test_markers + 1] =
         { name = fig.name, role = fig.role, event = event, when = rows[key].timing }
     end
   end
-  if fig.beloved_personage and cause ~= "warchief_roll" then
+  -- the talisman is lost whatever the figure's own role exempts (page 46)
+  if fig.beloved_personage then
     local k = "beloved_personage_" .. event
     add(k)
     res.command_test_markers[#res.command_test_markers + 1] =

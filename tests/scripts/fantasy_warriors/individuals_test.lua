@@ -332,6 +332,11 @@ function M.test_beloved_personage()
   r = resolve("individual_lost", { figure = { name = "Azog", role = "hero", beloved_personage = true }, event = "killed" })
   t.eq(markers(r), "Azog:hero:killed:phase_seven,Azog:beloved_personage:killed:this_turn")
   t.eq(r.events, { "hero_killed", "beloved_personage_killed" })
+  -- a hero exempt on his warchief-death roll is still the lost talisman
+  r = resolve("individual_lost", { figure = { name = "Azog", role = "hero", beloved_personage = true }, event = "routed",
+                                   cause = "warchief_roll" })
+  t.eq(markers(r), "Azog:beloved_personage:routed:this_turn")
+  t.eq(r.events, { "hero_vengeance_rout", "beloved_personage_routed" })
 end
 
 -- Soothsayers (page 41): a death turns read omens bad, or "no longer good" (neutral) while a
