@@ -195,6 +195,12 @@ local when_rank = { now = 3, this_turn = 2, next_turn = 1 }
 --- leaders lost (their testers become leaderless commands when units remain, else drop
 --- out); `tested` the testers that already took this turn's Phase Seven test. Returns the
 --- testers for command_test (counter set) and the counters placed {name, role, when}.
+---@param testers table[] checked testers {name, role, leadership?, bad_light?, units, counter}
+---@param keys string[] rows of `command_test_events`
+---@param lost table<string, boolean> names of the leaders lost
+---@param tested table<string, boolean> names of the testers that already tested this Phase Seven
+---@return table[] testers
+---@return table[] placed
 function M.place_counters(testers, keys, lost, tested)
   local rows = core.get_table("command_test_events")
   local out, placed = {}, {}
@@ -242,6 +248,10 @@ local function counters_into(res, a, keys, lost)
 end
 
 --- The event key of a figure's loss, or nil when it places no counters.
+---@param role string a role of units.roles
+---@param event string "killed" | "routed"
+---@param cause string|nil one of M.causes
+---@return string|nil
 function M.event_of(role, event, cause)
   if cause == "warchief_roll" then return role == "hero" and "hero_vengeance_rout" or "wizard_warchief_rout" end
   if cause == "gods" then return "priest_taken_by_gods" end
@@ -276,7 +286,9 @@ local function mark(res, keys, fig, event, cause)
   end
 end
 
---- Command Test counters for one event. a = {event, testers?, lost?, tested?}.
+--- Command Test counters for one event.
+---@param a table {event, testers, lost?, tested}
+---@return table result
 function M.command_counters(a)
   local res = core.result("command_counters")
   local row = core.get_table("command_test_events")[a.event]
@@ -307,6 +319,8 @@ end
 
 --- The warchief is killed or routs. a = {warchief (name), figure? (checked), event, individuals (checked),
 --- testers?, tested?, omens?, options}.
+---@param a table
+---@return table result
 function M.warchief_lost(a)
   local res = core.result("warchief_lost")
   res.warchief, res.event = a.warchief, a.event
@@ -406,6 +420,8 @@ end
 
 --- One figure is killed or routs. a = {figure (checked), event, cause?, individuals,
 --- leader?, testers?, tested?, omens?, soothsayers, options}.
+---@param a table
+---@return table result
 function M.individual_lost(a)
   local fig = a.figure
   if fig.role == "warchief" then
@@ -437,6 +453,8 @@ end
 --- A unit routs with characters attached (pages 40, 42): all of them are removed with it;
 --- a routing warchief takes every individual of the army with him. a = {unit, attached
 --- (checked), individuals, testers?, tested?, omens?, options}.
+---@param a table
+---@return table result
 function M.unit_routed(a)
   local res = core.result("unit_routed")
   res.unit = a.unit

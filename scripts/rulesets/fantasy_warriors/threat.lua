@@ -33,6 +33,8 @@ end
 
 --- Heralds acting as the unit's musicians (page 8): each herald with the unit counts while
 --- his warchief or battle leader is with it too (heralds serve only in contact with him).
+---@param u table checked unit
+---@return integer
 function M.herald_musicians(u)
   if not (units.has_role(u, "battle_leader") or units.has_role(u, "warchief")) then return 0 end
   local n = 0
