@@ -31,9 +31,23 @@ local function threat_terrible(ctx)
   return M.terrible_side(ctx.terrible, by)
 end
 
+--- Heralds acting as the unit's musicians (page 8): each herald with the unit counts while
+--- his warchief or battle leader is with it too (heralds serve only in contact with him).
+---@param u table checked unit
+---@return integer
+function M.herald_musicians(u)
+  if not (units.has_role(u, "battle_leader") or units.has_role(u, "warchief")) then return 0 end
+  local n = 0
+  for _, ind in ipairs(u.individuals) do if ind.role == "herald" then n = n + 1 end end
+  return n
+end
+
 core.define_list("threat_test", {
   { id = "enemy_musicians", page = 20, reason = "each musician in the threatening unit",
     value = function(c) return -c.threatener.musicians end },
+  { id = "enemy_herald", page = 8, reason = "each herald with his battle leader in the threatening unit acts as its musician",
+    when = function(c) return c.threatener.individuals[1] ~= nil end,
+    value = function(c) return -M.herald_musicians(c.threatener) end },
   { id = "enemy_worth", page = 20, value = -1,
     reason = "the threatening unit has greater (or equal) total worth",
     when = function(c) return units.worth(c.threatener) >= units.worth(c.unit) end },
@@ -47,6 +61,8 @@ core.define_list("threat_test", {
     when = function(c) return c.unit.hero end },
   { id = "musicians", page = 20, value = 1, reason = "your unit has musicians",
     when = function(c) return c.unit.musicians > 0 end },
+  { id = "herald", page = 8, value = 1, reason = "a herald with his battle leader acts as your unit's musician",
+    when = function(c) return c.unit.individuals[1] ~= nil and c.unit.musicians == 0 and M.herald_musicians(c.unit) > 0 end },
   { id = "allied_terrible", page = 20, value = 1, reason = "an allied terrible creature within 6in",
     when = function(c) return threat_terrible(c) == "ally" end },
   { id = "standard", page = 20, value = 1, reason = "your unit has a standard bearer",
