@@ -1,10 +1,11 @@
 // Runs the Lua-level tests: every tests/scripts/**/<name>_test.lua returns a table
 //   { ruleset = "name"?, ruleset_path = "dir relative to the repo"?, root = "dir relative to
-//     the repo"?, seed = 1?, test_<x> = function() ... end }
+//     the repo"?, seed = 1?, budget = N?, test_<x> = function() ... end }
 // and each test_<x> becomes one GoogleTest case (suite = the file's stem), run in a fresh
 // kernel and runtime with the file's seed, so one failure cannot leak into the next.
 // `ruleset` names a bundled ruleset (<root>/scripts/rulesets/<name>); `ruleset_path` loads a
-// ruleset folder elsewhere in the repo instead (examples/01_skirmish/skirmish).
+// ruleset folder elsewhere in the repo instead (examples/01_skirmish/skirmish). `budget` raises
+// the VM instructions one test may run (statistical tests sampling a procedure 100,000 times).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -26,6 +27,7 @@ struct lua_file {
   std::string ruleset_path;
   std::string root;
   std::uint64_t seed = 1;
+  std::uint64_t budget = 0;  // 0: the runtime's default
   std::vector<std::string> tests;
 };
 
@@ -37,11 +39,12 @@ std::string unquote(std::string s) {
 muster::runtime_options options_for(const lua_file& f) {
   muster::runtime_options o;
   if (!f.root.empty()) o.root = fs::path(MUSTER_SOURCE_DIR) / f.root;
+  if (f.budget != 0) o.instruction_budget = f.budget;
   return o;
 }
 
 lua_file inspect(const fs::path& path) {
-  lua_file f{path, {}, {}, {}, 1, {}};
+  lua_file f{path, {}, {}, {}, 1, 0, {}};
   muster::kernel k;
   muster::runtime rt(k);
   rt.run_file(path, "__file");
@@ -52,6 +55,8 @@ lua_file inspect(const fs::path& path) {
   f.root = unquote(rt.eval("__file.root"));
   const std::string seed = rt.eval("__file.seed");
   if (seed != "nil") f.seed = std::stoull(seed);
+  const std::string budget = rt.eval("__file.budget");
+  if (budget != "nil") f.budget = std::stoull(budget);
   const std::string names = unquote(rt.eval(
       "(function() local n = {} for k, v in pairs(__file) do if type(v) == 'function' and "
       "k:sub(1, 5) == 'test_' then n[#n + 1] = k end end return table.concat(n, ' ') end)()"));
