@@ -19,6 +19,7 @@ local armies = require("armies")
 local prebattle = require("prebattle")
 local command = require("command")
 local magic = require("magic")
+local light = require("light")
 
 local M = {}
 M.options = options
@@ -37,7 +38,7 @@ M.repl = require("repl")  -- the REPL's helpers: unit templates, combat, shoot, 
 -- The rule areas themselves, for tests and for variants that need more than a patch.
 M.modules = { core = core, units = units, quality = quality, reactions = reactions, threat = threat, morale = morale,
   casualties = casualties, shooting = shooting, combat = combat, man_to_man = man_to_man,
-  armies = armies, magic = magic, prebattle = prebattle, command = command }
+  armies = armies, magic = magic, prebattle = prebattle, command = command, light = light }
 
 --- Armies and points (armies.lua), for `muster army check|points FILE`: each takes a path
 --- under the Muster root or {file = name, text = text} and returns the army's report;
@@ -49,7 +50,7 @@ M.army_fmt = armies.fmt
 --- The procedures `muster resolve` and scripts call by name, gathered from the rule areas:
 --- each area module exports `procedures = { name = {doc, fields, run(input, options)} }`.
 M.procedures = {}
-for _, area in ipairs({ threat, morale, shooting, combat, man_to_man, magic, prebattle, command }) do
+for _, area in ipairs({ threat, morale, shooting, combat, man_to_man, magic, prebattle, command, light }) do
   for name, p in pairs(area.procedures) do
     if M.procedures[name] then error("procedure '" .. name .. "' defined twice") end
     M.procedures[name] = { doc = p.doc, fields = p.fields, run = function(input) return p.run(input, options) end }
