@@ -359,6 +359,25 @@ function M.test_threat_exchange_uses_the_type_of_the_light()
   t.eq(r.test.unit, "Dwarf infantry")
 end
 
+-- A combat round at night hands the combat lists the type of the light: a variant's war cry
+-- for fanatics sounds for Goblins at night, not by day.
+function M.test_combat_round_uses_the_type_of_the_light()
+  ruleset.add_modifier("combat_hit", { id = "war_cry", value = 1, reason = "war cry", source = "cries 1.0",
+    when = function(c) return c.unit.type == "fanatic" end })
+  local gob = { name = "Goblin", figures = 1, quality = "average", type = "tribal", night_type = "fanatic" }
+  local foe = { name = "B", figures = 2, quality = "average", type = "tribal", shield = true }
+  local function hit_ids(time)
+    muster.dice.set_faces { 3, 2 }
+    local r = ruleset.resolve("combat", { attacker = { unit = gob }, defender = { unit = foe, in_contact = 0 }, time = time })
+    return ids(r.units[1].attacks[1].hit_modifiers), r
+  end
+  local night, r = hit_ids("night")
+  t.eq(night, "war_cry=1")
+  t.eq({ r.units[1].name, r.units[1].takes_combat_test }, { "Goblin", false })
+  t.eq(r.units[1].combat_test.unit.night_type, "fanatic")  -- the follow-up test gets the unit as given
+  t.eq(hit_ids("day"), "")
+end
+
 -- The unit helpers: a mount with a type of its own keeps it at night; extra profiles and
 -- individuals turn too; by day the unit is the same table.
 function M.test_at_time_turns_profiles_and_individuals_not_an_own_typed_mount()
