@@ -12,7 +12,7 @@ list {
 
 troop "goblin_infantry" {
   name = "Goblin infantry",
-  quality = "poor", type = "tribal", strength = 0, resilience = 0, worth = 1, armour = "light",
+  quality = "poor", type = "tribal", night_type = "fanatic", strength = 0, resilience = 0, worth = 1, armour = "light",
   shield = true, weapon = "hand", movement = 7, save = false, terrible = false,
   bad_light = "day",
   points = 2, upgrade = { average = 2 }, min = 10, max = 40,
@@ -20,16 +20,17 @@ troop "goblin_infantry" {
   sourced = {
     quality = "p.14: by day Goblins are poor",
     type = "p.14: by day Goblins are tribal (fanatic by night)",
+    night_type = "p.14: Goblins turn fanatic at night",
     armour = "p.9: Goblins are lightly armoured",
     movement = "p.9: Goblins are lightly armoured and move fast",
     bad_light = "p.9: Goblins are affected by daylight",
   },
-  note = "Goblins turn fanatic at night (p.14): the profile gives the day type.",
+  note = "Goblins turn fanatic at night (p.14): type is the day type, night_type the night one.",
 }
 
 troop "goblin_spearmen" {
   name = "Goblin spearmen",
-  quality = "poor", type = "tribal", strength = 0, resilience = 0, worth = 1, armour = "light",
+  quality = "poor", type = "tribal", night_type = "fanatic", strength = 0, resilience = 0, worth = 1, armour = "light",
   shield = true, weapon = "spear", movement = 7, save = false, terrible = false,
   bad_light = "day",
   points = 3, upgrade = { average = 2 }, min = 10, max = 40,
@@ -37,16 +38,17 @@ troop "goblin_spearmen" {
   sourced = {
     quality = "p.14: by day Goblins are poor",
     type = "p.14: by day Goblins are tribal (fanatic by night)",
+    night_type = "p.14: Goblins turn fanatic at night",
     armour = "p.9: Goblins are lightly armoured",
     movement = "p.9: Goblins are lightly armoured and move fast",
     bad_light = "p.9: Goblins are affected by daylight",
   },
-  note = "Goblins turn fanatic at night (p.14): the profile gives the day type.",
+  note = "Goblins turn fanatic at night (p.14): type is the day type, night_type the night one.",
 }
 
 troop "goblin_archers" {
   name = "Goblin archers",
-  quality = "poor", type = "tribal", strength = 0, resilience = 0, worth = 1, armour = "light",
+  quality = "poor", type = "tribal", night_type = "fanatic", strength = 0, resilience = 0, worth = 1, armour = "light",
   shield = false, weapon = "bow", movement = 7, save = false, terrible = false,
   bad_light = "day",
   points = 3, upgrade = { average = 2 }, min = 10, max = 30,
@@ -55,16 +57,17 @@ troop "goblin_archers" {
     weapon = "p.25 (a Goblin bow unit)",
     quality = "p.14: by day Goblins are poor",
     type = "p.14: by day Goblins are tribal (fanatic by night)",
+    night_type = "p.14: Goblins turn fanatic at night",
     armour = "p.9: Goblins are lightly armoured",
     movement = "p.9: Goblins are lightly armoured and move fast",
     bad_light = "p.9: Goblins are affected by daylight",
   },
-  note = "Goblins turn fanatic at night (p.14): the profile gives the day type.",
+  note = "Goblins turn fanatic at night (p.14): type is the day type, night_type the night one.",
 }
 
 troop "goblin_rabble" {
   name = "Goblin rabble",
-  quality = "poor", type = "tribal", strength = 0, resilience = 0, worth = 1, armour = "none",
+  quality = "poor", type = "tribal", night_type = "fanatic", strength = 0, resilience = 0, worth = 1, armour = "none",
   shield = false, weapon = "hand", movement = 7, save = false, terrible = false,
   bad_light = "day",
   points = 1, min = 10, max = 50,
@@ -73,15 +76,16 @@ troop "goblin_rabble" {
     name = "p.9 (diminutive Goblin rabble)",
     quality = "p.8: some rabble warriors are poor",
     type = "p.14: by day Goblins are tribal (fanatic by night)",
+    night_type = "p.14: Goblins turn fanatic at night",
     movement = "p.9: Goblins are lightly armoured and move fast",
     bad_light = "p.9: Goblins are affected by daylight",
   },
-  note = "Goblins turn fanatic at night (p.14): the profile gives the day type.",
+  note = "Goblins turn fanatic at night (p.14): type is the day type, night_type the night one.",
 }
 
 troop "goblin_wolf_riders" {
   name = "Goblin wolf riders",
-  quality = "poor", type = "tribal", strength = 0, resilience = 0, worth = 1, armour = "light",
+  quality = "poor", type = "tribal", night_type = "fanatic", strength = 0, resilience = 0, worth = 1, armour = "light",
   shield = true, weapon = "spear", movement = 10, save = 11, terrible = false, bad_light = "day",
   mount = { quality = "average", type = "stupid", strength = 1, resilience = 0, worth = 1, weapon = "tooth_and_claw" },
   points = 9, min = 3, max = 12,
@@ -90,9 +94,10 @@ troop "goblin_wolf_riders" {
     name = "p.9 (wolf-riders among the miniatures)",
     quality = "p.14: by day Goblins are poor",
     type = "p.14: by day Goblins are tribal (fanatic by night)",
+    night_type = "p.14: Goblins turn fanatic at night",
     bad_light = "p.9: Goblins are affected by daylight",
   },
-  note = "Goblins turn fanatic at night (p.14): the profile gives the day type.",
+  note = "Goblins turn fanatic at night (p.14): type is the day type, night_type the night one.",
 }
 
 troop "goblin_war_giant" {
@@ -200,13 +205,14 @@ machine "galloper_gun" {
 character "goblin_warchief" {
   name = "Goblin warchief",
   role = "warchief",
-  quality = "average", type = "tribal", strength = 1, resilience = 0, worth = 2,
+  quality = "average", type = "tribal", night_type = "fanatic", strength = 1, resilience = 0, worth = 2,
   armour = "medium", shield = true, weapon = "hand", movement = 7, save = 8, terrible = false,
   bad_light = "day",
   points = 17,
   provenance = "reconstructed",
   sourced = {
     type = "p.14: by day Goblins are tribal (fanatic by night)",
+    night_type = "p.14: Goblins turn fanatic at night",
     bad_light = "p.9: Goblins are affected by daylight",
   },
 }
@@ -214,13 +220,14 @@ character "goblin_warchief" {
 character "goblin_battle_leader" {
   name = "Goblin battle leader",
   role = "battle_leader",
-  quality = "average", type = "tribal", strength = 0, resilience = 0, worth = 2,
+  quality = "average", type = "tribal", night_type = "fanatic", strength = 0, resilience = 0, worth = 2,
   armour = "light", shield = true, weapon = "hand", movement = 7, save = 9, terrible = false,
   bad_light = "day",
   points = 10,
   provenance = "reconstructed",
   sourced = {
     type = "p.14: by day Goblins are tribal (fanatic by night)",
+    night_type = "p.14: Goblins turn fanatic at night",
     bad_light = "p.9: Goblins are affected by daylight",
   },
 }
@@ -228,7 +235,7 @@ character "goblin_battle_leader" {
 character "goblin_hero" {
   name = "Goblin hero",
   role = "hero",
-  quality = "average", type = "tribal", strength = 1, resilience = 0, worth = 5,
+  quality = "average", type = "tribal", night_type = "fanatic", strength = 1, resilience = 0, worth = 5,
   armour = "medium", shield = true, weapon = "hand", movement = 7, save = 7, terrible = false,
   bad_light = "day",
   points = 39,
@@ -236,6 +243,7 @@ character "goblin_hero" {
   sourced = {
     worth = "p.40: heroes have worth 5 at least",
     type = "p.14: by day Goblins are tribal (fanatic by night)",
+    night_type = "p.14: Goblins turn fanatic at night",
     bad_light = "p.9: Goblins are affected by daylight",
   },
 }
@@ -243,7 +251,7 @@ character "goblin_hero" {
 character "goblin_wizard" {
   name = "Goblin wizard",
   role = "wizard",
-  quality = "poor", type = "tribal", strength = 0, resilience = 0, worth = 1, armour = "none",
+  quality = "poor", type = "tribal", night_type = "fanatic", strength = 0, resilience = 0, worth = 1, armour = "none",
   shield = false, weapon = "hand", movement = 7, save = 9, terrible = false, bad_light = "day",
   points = 12,
   provenance = "reconstructed",
@@ -251,6 +259,7 @@ character "goblin_wizard" {
     name = "p.44 (example: a Goblin wizard with 20 power)",
     quality = "p.14: by day Goblins are poor",
     type = "p.14: by day Goblins are tribal (fanatic by night)",
+    night_type = "p.14: Goblins turn fanatic at night",
     bad_light = "p.9: Goblins are affected by daylight",
   },
   note = "A wizard: buy magic power in the army (magic = 15 or more, p.47).",
@@ -259,13 +268,14 @@ character "goblin_wizard" {
 character "goblin_priest" {
   name = "Goblin priest",
   role = "priest",
-  quality = "poor", type = "tribal", strength = 0, resilience = 0, worth = 1, armour = "light",
+  quality = "poor", type = "tribal", night_type = "fanatic", strength = 0, resilience = 0, worth = 1, armour = "light",
   shield = false, weapon = "hand", movement = 7, save = 10, terrible = false, bad_light = "day",
   points = 22,
   provenance = "reconstructed",
   sourced = {
     quality = "p.14: by day Goblins are poor",
     type = "p.14: by day Goblins are tribal (fanatic by night)",
+    night_type = "p.14: Goblins turn fanatic at night",
     bad_light = "p.9: Goblins are affected by daylight",
   },
 }
@@ -273,13 +283,14 @@ character "goblin_priest" {
 character "goblin_soothsayer" {
   name = "Goblin soothsayer",
   role = "soothsayer",
-  quality = "poor", type = "tribal", strength = 0, resilience = 0, worth = 1, armour = "none",
+  quality = "poor", type = "tribal", night_type = "fanatic", strength = 0, resilience = 0, worth = 1, armour = "none",
   shield = false, weapon = "hand", movement = 7, save = 10, terrible = false, bad_light = "day",
   points = 11,
   provenance = "reconstructed",
   sourced = {
     quality = "p.14: by day Goblins are poor",
     type = "p.14: by day Goblins are tribal (fanatic by night)",
+    night_type = "p.14: Goblins turn fanatic at night",
     bad_light = "p.9: Goblins are affected by daylight",
   },
 }
@@ -287,13 +298,14 @@ character "goblin_soothsayer" {
 character "goblin_courier" {
   name = "Goblin courier",
   role = "courier",
-  quality = "poor", type = "tribal", strength = 0, resilience = 0, worth = 1, armour = "none",
+  quality = "poor", type = "tribal", night_type = "fanatic", strength = 0, resilience = 0, worth = 1, armour = "none",
   shield = false, weapon = "hand", movement = 9, save = 10, terrible = false, bad_light = "day",
   points = 7,
   provenance = "reconstructed",
   sourced = {
     quality = "p.14: by day Goblins are poor",
     type = "p.14: by day Goblins are tribal (fanatic by night)",
+    night_type = "p.14: Goblins turn fanatic at night",
     bad_light = "p.9: Goblins are affected by daylight",
   },
 }
@@ -301,13 +313,14 @@ character "goblin_courier" {
 character "goblin_scout" {
   name = "Goblin scout",
   role = "scout",
-  quality = "poor", type = "tribal", strength = 0, resilience = 0, worth = 1, armour = "light",
+  quality = "poor", type = "tribal", night_type = "fanatic", strength = 0, resilience = 0, worth = 1, armour = "light",
   shield = false, weapon = "bow", movement = 9, save = 11, terrible = false, bad_light = "day",
   points = 14,
   provenance = "reconstructed",
   sourced = {
     quality = "p.14: by day Goblins are poor",
     type = "p.14: by day Goblins are tribal (fanatic by night)",
+    night_type = "p.14: Goblins turn fanatic at night",
     bad_light = "p.9: Goblins are affected by daylight",
   },
 }
@@ -315,13 +328,14 @@ character "goblin_scout" {
 character "goblin_herald" {
   name = "Goblin herald",
   role = "herald",
-  quality = "poor", type = "tribal", strength = 0, resilience = 0, worth = 1, armour = "light",
+  quality = "poor", type = "tribal", night_type = "fanatic", strength = 0, resilience = 0, worth = 1, armour = "light",
   shield = false, weapon = "hand", movement = 7, save = 10, terrible = false, bad_light = "day",
   points = 7,
   provenance = "reconstructed",
   sourced = {
     quality = "p.14: by day Goblins are poor",
     type = "p.14: by day Goblins are tribal (fanatic by night)",
+    night_type = "p.14: Goblins turn fanatic at night",
     bad_light = "p.9: Goblins are affected by daylight",
   },
 }
@@ -329,13 +343,14 @@ character "goblin_herald" {
 character "goblin_banner_bearer" {
   name = "Goblin banner bearer",
   role = "banner_bearer",
-  quality = "poor", type = "tribal", strength = 0, resilience = 0, worth = 1, armour = "light",
+  quality = "poor", type = "tribal", night_type = "fanatic", strength = 0, resilience = 0, worth = 1, armour = "light",
   shield = true, weapon = "hand", movement = 7, save = 9, terrible = false, bad_light = "day",
   points = 14,
   provenance = "reconstructed",
   sourced = {
     quality = "p.14: by day Goblins are poor",
     type = "p.14: by day Goblins are tribal (fanatic by night)",
+    night_type = "p.14: Goblins turn fanatic at night",
     bad_light = "p.9: Goblins are affected by daylight",
   },
 }

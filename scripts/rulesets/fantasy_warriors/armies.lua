@@ -430,6 +430,7 @@ local function profile_schema(optional, weapons)
     f("resilience", is_int(-10, 0)), f("worth", is_int(0, 100)), f("armour", is_enum(units.armours)),
     f("shield", is_bool), f("weapon", is_enum(weapons)), f("movement", is_int(0, 60)), f("save", is_save),
     f("terrible", is_bool), f("bad_light", is_enum(units.lights)),
+    { "night_type", is_enum(units.types) },  -- never required: the type at night when it differs (p.14)
   }
 end
 

@@ -591,6 +591,7 @@ function M.round(c)
     for _, f in ipairs(sides[s]) do
       if names[f.name] then core.fail(f.path .. ".unit.name", string.format("%s names two units in this combat", core.show(f.name))) end
       names[f.name] = true
+      f.unit = units.at_time(f.unit, c.time)  -- the type of the light (Goblins: fanatic at night, p.14)
       f.side_name = side_name[s]
       f.kills_suffered = 0
       if c.aerial and not f.unit.flying then

@@ -172,8 +172,16 @@ end
 
 --- The Battle Leader's Test. args: {leader (checked individual), order, current_order,
 --- carrier, carrier_save, different_race, with_unit, units, range, time, warchief_lost, wading}.
-function M.battle_leaders_test(a)
+function M.battle_leaders_test(args)
   local res = core.result("battle_leaders_test")
+  -- The leader's type of the light (a Goblin is fanatic at night, p.14), in a copy of args.
+  local a, leader = args, units.at_time(args.leader, args.time)
+  if leader ~= args.leader then
+    a = {}
+    for k, v in pairs(args) do a[k] = v end
+    a.leader = leader
+  end
+  res.type_by_light = leader.type_by_light
   res.leader = a.leader.name
   res.order_sent = a.order
   res.carrier = a.carrier

@@ -21,6 +21,7 @@ local command = require("command")
 local magic = require("magic")
 local talismans = require("talismans")
 local individuals = require("individuals")
+local light = require("light")
 
 local M = {}
 M.options = options
@@ -40,7 +41,7 @@ M.repl = require("repl")  -- the REPL's helpers: unit templates, combat, shoot, 
 M.modules = { core = core, units = units, quality = quality, reactions = reactions, threat = threat, morale = morale,
   casualties = casualties, shooting = shooting, combat = combat, man_to_man = man_to_man,
   armies = armies, magic = magic, prebattle = prebattle, command = command, talismans = talismans,
-  individuals = individuals }
+  individuals = individuals, light = light }
 
 --- Armies and points (armies.lua), for `muster army check|points FILE`: each takes a path
 --- under the Muster root or {file = name, text = text} and returns the army's report;
@@ -53,7 +54,7 @@ M.army_fmt = armies.fmt
 --- each area module exports `procedures = { name = {doc, fields, run(input, options)} }`.
 M.procedures = {}
 for _, area in ipairs({ threat, morale, shooting, combat, man_to_man, magic, prebattle, command, armies,
-                        talismans, individuals }) do
+                        talismans, individuals, light }) do
   for name, p in pairs(area.procedures) do
     if M.procedures[name] then error("procedure '" .. name .. "' defined twice") end
     M.procedures[name] = { doc = p.doc, fields = p.fields, run = function(input) return p.run(input, options) end }

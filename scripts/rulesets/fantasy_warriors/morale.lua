@@ -250,6 +250,8 @@ end
 
 --- Takes a test: quality throw, the list, the reaction table, the reaction applied.
 local function take(res, list, ctx, label)
+  ctx.unit = units.at_time(ctx.unit, ctx.time)  -- Goblins fight as fanatic at night (p.14)
+  res.type_by_light = ctx.unit.type_by_light
   local base = quality.throw(res, ctx.unit, label)
   local applied, total = core.apply(list, ctx)
   core.add_modifiers(res, applied)

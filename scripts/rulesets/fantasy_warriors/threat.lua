@@ -99,10 +99,19 @@ function M.test(args)
   local res = core.result("threat_test")
   res.unit = args.unit.name
   res.threatener = args.threatener.name
-  local base = quality.throw(res, args.unit, "threat test, " .. args.unit.name)
-  local applied, total = core.apply("threat_test", args)
+  -- The types of the light (Goblins are fanatic at night, p.14), in a copy of args.
+  local ctx = args
+  local unit, threatener = units.at_time(args.unit, args.time), units.at_time(args.threatener, args.time)
+  if unit ~= args.unit or threatener ~= args.threatener then
+    ctx = {}
+    for k, v in pairs(args) do ctx[k] = v end
+    ctx.unit, ctx.threatener = unit, threatener
+  end
+  res.type_by_light = unit.type_by_light
+  local base = quality.throw(res, ctx.unit, "threat test, " .. ctx.unit.name)
+  local applied, total = core.apply("threat_test", ctx)
   core.add_modifiers(res, applied)
-  return reactions.finish(res, args.unit, base + total)
+  return reactions.finish(res, ctx.unit, base + total)
 end
 
 --- One threat exchange: `target` tests against `threatener`; if it passes and may, its side
@@ -110,13 +119,14 @@ end
 ---@param args table {threatener, target, time?, distance?, visible?, terrible_near_target?,
 ---                   terrible_near_threatener?, target_side?, options}
 function M.exchange(args)
-  local why = M.why_not_initiate(args.threatener, args.distance, args.visible, args.in_combat)
+  local threatener = units.at_time(args.threatener, args.time)
+  local why = M.why_not_initiate(threatener, args.distance, args.visible, args.in_combat)
   if why then core.fail("threatener", why) end
   local res = { procedure = "threat" }
   res.test = M.test { unit = args.target, threatener = args.threatener, time = args.time,
                       terrible = args.terrible_near_target, options = args.options }
   res.counter_threat = false
-  if M.may_counter_threaten(args.target, res.test) then
+  if M.may_counter_threaten(units.at_time(args.target, args.time), res.test) then
     local answer, by = muster.choice.get {
       side = args.target_side or "defender", question = "counter_threaten",
       prompt = args.target.name .. " passed: counter-threaten " .. args.threatener.name .. "?",

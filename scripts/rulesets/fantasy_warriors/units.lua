@@ -30,7 +30,7 @@ core.define_table("supplies", {
 
 --- Fields of a unit description (see docs/resolve.md).
 M.unit_fields = {
-  "name", "figures", "quality", "type", "strength", "resilience", "worth", "armour", "shield",
+  "name", "figures", "quality", "type", "night_type", "strength", "resilience", "worth", "armour", "shield",
   "weapon", "movement", "save", "terrible", "bad_light", "leader", "champion", "musicians",
   "standard", "orders", "reaction", "disorganised", "hero", "flying", "mounted", "profiles",
   "individuals", "volleys", "ranks", "bottom_profile",
@@ -40,6 +40,12 @@ M.unit_fields = {
 local function check_profile(u, out, path)
   out.quality = core.check_enum(u.quality, M.qualities, path .. ".quality")
   out.type = core.check_enum(u.type, M.types, path .. ".type")
+  -- The type it turns at night, when it differs (Goblins: tribal by day, fanatic by night, p.14).
+  if u.night_type ~= nil then
+    out.night_type = core.check_enum(u.night_type, M.types, path .. ".night_type")
+    -- night_turns: this profile (or, on a unit, any of its profiles) has a type of the night.
+    if out.night_type ~= out.type then out.night_turns = true end
+  end
   out.strength = core.check_int(u.strength, path .. ".strength", -10, 10, 0)
   out.resilience = core.check_int(u.resilience, path .. ".resilience", -10, 0, 0)
   out.worth = core.check_int(u.worth, path .. ".worth", 0, 100, 1)
@@ -66,7 +72,7 @@ end
 ---@param path string
 ---@return table individual
 function M.check_individual(ind, path)
-  core.check_fields(ind, { "name", "role", "quality", "type", "strength", "resilience", "worth",
+  core.check_fields(ind, { "name", "role", "quality", "type", "night_type", "strength", "resilience", "worth",
     "armour", "shield", "weapon", "movement", "save", "terrible", "bad_light", "leadership" }, path)
   local q = check_profile(ind, { name = ind.name or path }, path)
   q.role = core.check_enum(ind.role, M.roles, path .. ".role")
@@ -108,11 +114,12 @@ function M.check_unit(u, path)
     local counted = 0
     for i, p in ipairs(u.profiles) do
       local pp = path .. ".profiles[" .. i .. "]"
-      core.check_fields(p, { "name", "figures", "quality", "type", "strength", "resilience", "worth",
+      core.check_fields(p, { "name", "figures", "quality", "type", "night_type", "strength", "resilience", "worth",
         "armour", "shield", "weapon", "movement", "save", "terrible", "bad_light" }, pp)
       local q = check_profile(p, { name = p.name or pp }, pp)
       q.figures = core.check_int(p.figures, pp .. ".figures", 0, 1000)
       counted = counted + q.figures
+      if q.night_turns then out.night_turns = true end
       out.profiles[i] = q
     end
     if counted > out.figures then
@@ -124,20 +131,24 @@ function M.check_unit(u, path)
     if type(u.individuals) ~= "table" then core.fail(path .. ".individuals", "array expected") end
     for i, ind in ipairs(u.individuals) do
       out.individuals[i] = M.check_individual(ind, path .. ".individuals[" .. i .. "]")
+      if out.individuals[i].night_turns then out.night_turns = true end
     end
   end
   -- Riders on beasts (page 31): the rider-and-mount line of the Army Lists, fought with by
   -- choice each combat phase. Fields it leaves out are the rider's (the top profile).
   if u.bottom_profile ~= nil then
     local bp = path .. ".bottom_profile"
-    core.check_fields(u.bottom_profile, { "quality", "type", "strength", "resilience", "worth", "armour",
-      "shield", "weapon", "movement", "save", "terrible", "bad_light" }, bp)
+    core.check_fields(u.bottom_profile, { "quality", "type", "night_type", "strength", "resilience", "worth",
+      "armour", "shield", "weapon", "movement", "save", "terrible", "bad_light" }, bp)
     local merged = {}
-    for _, k in ipairs({ "quality", "type", "strength", "resilience", "worth", "armour", "shield", "weapon",
+    for _, k in ipairs({ "quality", "type", "night_type", "strength", "resilience", "worth", "armour", "shield", "weapon",
                          "movement", "save", "terrible", "bad_light" }) do
       if u.bottom_profile[k] ~= nil then merged[k] = u.bottom_profile[k] else merged[k] = u[k] end
     end
+    -- A mount with a type of its own does not take the rider's night type.
+    if u.bottom_profile.night_type == nil and u.bottom_profile.type ~= nil then merged.night_type = nil end
     out.bottom_profile = check_profile(merged, {}, bp)
+    if out.bottom_profile.night_turns then out.night_turns = true end
   end
   return out
 end
@@ -166,6 +177,52 @@ end
 --- Whether the unit endures bad light at `time` ("day" or "night").
 function M.bad_light(u, time)
   return time ~= nil and u.bad_light == time
+end
+
+--- The type a profile (unit, extra profile, individual) fights as at `time` ("day",
+--- "night" or nil): its `night_type` at night when it has one, else its `type` (p.14).
+---@param p table a checked profile
+---@param time string|nil
+---@return string type
+function M.type_at(p, time)
+  if time == "night" and p.night_type then return p.night_type end
+  return p.type
+end
+
+-- A copy of profile p with its night type as its type (day_type keeps the other), or p itself.
+local function turned(p)
+  if not p.night_type or p.night_type == p.type then return p end
+  local q = {}
+  for k, v in pairs(p) do q[k] = v end
+  q.type, q.day_type = p.night_type, p.type
+  return q
+end
+
+--- A checked unit or individual as it is at `time`: a shallow copy whose `type` (and the
+--- type of its extra profiles, mount and individuals) is the one of that light, with
+--- `type_by_light = "tribal -> fanatic"` when the unit's own type changed. The same table
+--- when nothing changes (no `night_turns`, set by check_unit and check_individual). Procedures that take a unit and a time call this first.
+---@param u table a checked unit or individual
+---@param time string|nil "day" | "night"
+---@return table
+function M.at_time(u, time)
+  if time ~= "night" or not u.night_turns then return u end
+  local out = turned(u)
+  if out == u then
+    out = {}
+    for k, v in pairs(u) do out[k] = v end
+  else
+    out.type_by_light = u.type .. " -> " .. out.type
+  end
+  for _, field in ipairs({ "profiles", "individuals" }) do
+    if u[field] then
+      local copy = {}
+      for i, p in ipairs(u[field]) do copy[i] = turned(p) end
+      out[field] = copy
+    end
+  end
+  if u.bottom_profile then out.bottom_profile = turned(u.bottom_profile) end
+  return out
 end
 
 --- Whether the unit has an individual of `role` with it.
