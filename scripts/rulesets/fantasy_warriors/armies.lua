@@ -1409,6 +1409,99 @@ function M.supplies(source)
   return res
 end
 
+-- The profile fields a list entry shares with a unit description (units.lua).
+local profile_keys = { "quality", "type", "night_type", "strength", "resilience", "worth", "armour", "shield",
+  "weapon", "movement", "save", "terrible", "bad_light" }
+
+--- The unit-description profile of a list entry: its name and profile fields; a troop with a
+--- `mount` rides a beast (p.31): `mounted`, and the mount line as its `bottom_profile`.
+--- Characters keep their own line only (a mounted character's profile is the combined one).
+---@param entry table a list entry (load_list(id).entries[...])
+---@return table profile fields of a unit description
+function M.profile_of(entry)
+  local p = { name = entry.name }
+  for _, k in ipairs(profile_keys) do p[k] = entry[k] end
+  if entry.kind == "troop" and type(entry.mount) == "table" then
+    p.mounted = true
+    local b = {}
+    for _, k in ipairs(profile_keys) do b[k] = entry.mount[k] end
+    p.bottom_profile = b
+  end
+  return p
+end
+
+-- An individual's description: the entry's profile, the figure's name, role, leadership.
+local function individual_of(ch)
+  local d = M.profile_of(ch.entry)
+  d.name, d.role = ch.name, ch.role
+  if ch.role == "warchief" or ch.role == "battle_leader" then d.leadership = ch.leadership end
+  return d
+end
+
+-- A unit's description; a machine is `pieces` figures of the machine's profile, with its crew's
+-- quality, type and bad light (the list's machine lines leave those to the crew).
+local function unit_of(u)
+  local d = M.profile_of(u.entry)
+  d.name = u.name
+  if u.machine then
+    local crew = M.profile_of(u.crew_entry)
+    for _, k in ipairs({ "quality", "type", "night_type", "bad_light" }) do
+      if d[k] == nil then d[k] = crew[k] end
+    end
+    d.figures = u.pieces
+    return d
+  end
+  d.figures = u.figures
+  d.quality = u.quality or d.quality
+  d.leader = u.leader
+  d.champion = u.champions > 0
+  d.standard = u.standards > 0
+  d.musicians = u.musicians
+  return d
+end
+
+--- An army file as the procedures' inputs (the sides of scouting, the units of a command,
+--- a leader for the Battle Leader's Test, a wizard for `cast`): `source` as report(); an
+--- army that fails its check raises "input: army: ..." naming its first violation.
+---@param source string|table
+---@return table army {name, list, file, points, warchief, individuals, wizards = { {name, power} },
+---  talismans = { {type, name} }, commands = { {name, warchief, leader, leadership, units,
+---  individuals, machines = { {unit, crew} }} }} (descriptions as docs/resolve.md §9)
+function M.describe(source)
+  local report, army = load_army(source)
+  if not report.valid then core.fail("army", first_violation(report)) end
+  local out = { name = army.name, list = army.list.id, file = report.file, points = report.total,
+    individuals = {}, wizards = {}, talismans = {}, commands = {} }
+  for _, ch in ipairs(army.characters) do
+    if ch.role == "warchief" then out.warchief = individual_of(ch)
+    elseif not ch.command then out.individuals[#out.individuals + 1] = individual_of(ch) end
+    if ch.role == "wizard" then out.wizards[#out.wizards + 1] = { name = ch.name, power = ch.magic } end
+    if ch.beloved then out.talismans[#out.talismans + 1] = { type = "beloved_personage", name = ch.name } end
+  end
+  for _, t in ipairs(army.talismans) do out.talismans[#out.talismans + 1] = { type = t.kind, name = t.name } end
+  for _, u in ipairs(army.units) do
+    if u.sacred then out.talismans[#out.talismans + 1] = { type = "sacred_item", name = u.name } end
+    if u.beloved then
+      out.talismans[#out.talismans + 1] = { type = "beloved_personage",
+        name = string.format("the %s of %s", (tostring(u.beloved):gsub("_", " ")), u.name) }
+    end
+  end
+  for _, cmd in ipairs(army.commands) do
+    local leader = cmd.commanders[1]
+    local c = { name = cmd.name, warchief = leader.role == "warchief", leader = individual_of(leader),
+      leadership = leader.leadership, units = {}, individuals = {}, machines = {} }
+    for _, ch in ipairs(cmd.characters) do
+      if ch ~= leader then c.individuals[#c.individuals + 1] = individual_of(ch) end
+    end
+    for _, u in ipairs(cmd.units) do
+      c.units[#c.units + 1] = unit_of(u)
+      if u.machine then c.machines[#c.machines + 1] = { unit = u.name, crew = u.crew } end
+    end
+    out.commands[#out.commands + 1] = c
+  end
+  return out
+end
+
 M.procedures = {
   supplies = {
     doc = "distributing ammunition and magic power before the battle: volley counters per missile unit, power counters per wizard, from an army file (p.15, 21, 47)",

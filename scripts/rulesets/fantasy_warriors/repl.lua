@@ -14,11 +14,6 @@ local M = {}
 
 local armies = require("armies")
 
-local profile_fields = {}
-for _, f in ipairs(units.unit_fields) do
-  if f ~= "figures" then profile_fields[f] = true end
-end
-
 local templates  -- name (lower case) or id -> {id, name, side, profile, min, max}
 
 local function add_template(t, by_key)
@@ -34,11 +29,7 @@ local function load_templates()
     for _, id in ipairs(list.order) do
       local e = list.entries[id]
       if e.kind == "troop" and type(e.name) == "string" then
-        local profile = {}
-        for k, v in pairs(e) do
-          if profile_fields[k] then profile[k] = v end
-        end
-        local t = { id = id, side = list_id, profile = profile, min = e.min, max = e.max, source = list.file }
+        local t = { id = id, side = list_id, profile = armies.profile_of(e), min = e.min, max = e.max, source = list.file }
         add_template(t, by_key)
         order[#order + 1] = t
       end
@@ -144,6 +135,8 @@ function M.show(lib, h)
   local profile = string.format("%s %s", u.quality or "?", u.type or "?")
   if (u.strength or 0) ~= 0 then profile = profile .. string.format(" STR %+d", u.strength) end
   profile = profile .. ", " .. (u.armour or "no") .. " armour" .. (u.shield and " + shield" or "") .. ", " .. (u.weapon or "hand")
+  if u.mounted then profile = profile .. ", mounted" end
+  if u.flying then profile = profile .. ", flying" end
   -- Volley counters once some are spent (or set): a full quiver is the default and not shown.
   if u.volleys ~= nil and u.volleys ~= units.starting_volleys(u.weapon) then
     profile = profile .. string.format(" (%s left)", count(u.volleys, "volley"))

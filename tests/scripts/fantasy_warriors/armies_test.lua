@@ -502,4 +502,67 @@ function M.test_supplies_refuse_an_army_that_fails_its_check()
     "input: army: test/army.lua: 2 violations (first: test/army.lua:1: army \"T\": the army has no command")
 end
 
+-- ---------------------------------------------------------------------------------------
+-- An army as the procedures' inputs
+-- ---------------------------------------------------------------------------------------
+
+function M.test_describe_gives_every_command_unit_and_leader_as_procedure_input()
+  local a = armies().describe("examples/armies/orcs_1000.lua")
+  t.eq({ a.name, a.list, a.points }, { "The Red Eye Tribe", "orcs", armies().report("examples/armies/orcs_1000.lua").total })
+  t.eq({ a.warchief.name, a.warchief.role, a.warchief.leadership, a.warchief.bad_light }, { "Gorbag", "warchief", 5, "day" })
+  local names = {}
+  for _, i in ipairs(a.individuals) do names[#names + 1] = i.role .. " " .. i.name end
+  t.eq(names, { "hero Shagrat", "hero Lugdush", "wizard Grishnakh", "soothsayer Old Muzgash" })
+  t.eq(a.wizards, { { name = "Grishnakh", power = 25 } })
+  t.eq(#a.commands, 2)
+  local tuskers = a.commands[1]
+  t.eq({ tuskers.name, tuskers.warchief, tuskers.leader.name, tuskers.leadership }, { "The Tuskers", false, "Ugluk", 3 })
+  t.eq(tuskers.individuals[1].role, "banner_bearer")
+  local spears = tuskers.units[1]
+  t.eq({ spears.name, spears.figures, spears.quality, spears.leader, spears.standard, spears.musicians, spears.champion },
+    { "Spears of the Eye", 15, "veteran", true, true, 1, false })
+  -- Every description passes the procedures' own checks: a Threat Test and a scouting.
+  for _, c in ipairs(a.commands) do
+    for _, u in ipairs(c.units) do ruleset.modules.units.check_unit(u, "unit") end
+    ruleset.modules.units.check_individual(c.leader, "leader")
+  end
+  muster.dice.set_faces { 4, 2 }
+  local r = ruleset.resolve("scouting", { sides = {
+    { name = a.name, commands = { { name = tuskers.name, leadership = tuskers.leadership, units = tuskers.units } } },
+    { name = "Nobody" } } })
+  -- 4 + 3 + veteran 2 + veteran 2 = 11 against 0.
+  t.eq(r.sides[1].score, 11)
+end
+
+function M.test_describe_mounts_machines_and_talismans()
+  local army = { file = "test/army.lua", text = table.concat({
+    'army "T" { list = "orcs", points = 1000,',
+    '  warchief "orc_warchief" { name = "Gorbag", leadership = 3 },',
+    '  talisman "army_standard" { name = "The Red Eye" },',
+    '  command "Wolves" { battle_leader "orc_battle_leader" { name = "Ugluk", leadership = 2 },',
+    '    unit "orc_wolf_riders" { name = "Howlers", figures = 8, leader = true, beloved = "leader" } } }' }, "\n") }
+  t.eq(armies().report(army).errors, {})
+  local a = armies().describe(army)
+  local wolves = a.commands[1].units[1]
+  t.eq(wolves.mounted, true)
+  t.eq(wolves.bottom_profile.weapon, "tooth_and_claw")
+  t.eq(ruleset.modules.units.check_unit(wolves, "unit").bottom_profile.type, "stupid")
+  t.eq(a.talismans, { { type = "army_standard", name = "The Red Eye" },
+    { type = "beloved_personage", name = "the leader of Howlers" } })
+  -- A character marked beloved is the talisman himself.
+  army.text = army.text:gsub('leadership = 3 }', 'leadership = 3, beloved = true }'):gsub(', beloved = "leader"', '')
+  t.eq(armies().describe(army).talismans, { { type = "beloved_personage", name = "Gorbag" },
+    { type = "army_standard", name = "The Red Eye" } })
+  t.fails(function() armies().describe({ file = "test/army.lua", text = 'army "T" { list = "orcs", points = 1000 }' }) end,
+    "input: army: test/army.lua: 2 violations")
+  local cannon = armies().describe({ file = "test/army.lua", text = table.concat({
+    'army "T" { list = "dwarves", points = 1000,',
+    '  warchief "dwarf_warchief" { name = "Thorin", leadership = 1 },',
+    '  command "Guns" { battle_leader "dwarf_battle_leader" { name = "Dain", leadership = 0 },',
+    '    machine "dwarf_war_cannon" { name = "Thunder", pieces = 1, crew = 3, leader = true } } }' }, "\n") })
+  local gun = cannon.commands[1].units[1]
+  t.eq({ gun.figures, gun.weapon, gun.quality }, { 1, "artillery", "veteran" }, "the crew's quality")
+  t.eq(cannon.commands[1].machines, { { unit = "Thunder", crew = 3 } })
+end
+
 return M
