@@ -343,6 +343,7 @@ constexpr std::string_view help_text = R"(Type Lua: an expression prints its val
   combat(orcs, dwarves)        one combat round and the Combat Tests; the units change
   shoot(archers, dwarves, {volleys = 2, range = "long"})
   threat(orcs, dwarves)        test("casualty", dwarves)        templates()
+  resolve("omens", {soothsayers = 1})   any other procedure (command_test, cast, time_dial...)
 Commands:
   :help [topic]      this text, or a helper's or procedure's description
   :units             every unit and its state

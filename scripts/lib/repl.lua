@@ -480,10 +480,12 @@ function M.odds(runs)
       if ra ~= rb then return ra < rb end
       return a < b
     end)
+    local width = 12  -- values longer than that widen their own column
+    for _, v in ipairs(values) do width = math.max(width, #v) end
     for _, v in ipairs(values) do
       local p = by_label[label][v]
       local bar = string.rep("#", math.max(p > 0 and 1 or 0, math.floor(30 * p / top + 0.5)))
-      lines[#lines + 1] = string.format("  %-12s %s  %s", v, percent(p), M.style("dice", bar))
+      lines[#lines + 1] = string.format("  %-" .. width .. "s %s  %s", v, percent(p), M.style("dice", bar))
     end
   end
   return table.concat(lines, "\n")

@@ -153,6 +153,24 @@ TEST(repl, shooting_spends_volleys_and_undo_gives_them_back) {
       << o.out;
 }
 
+TEST(repl, resolve_runs_any_procedure_with_units_given_as_units) {
+  const auto o = muster("repl", ":dice 3\nresolve(\"omens\", {soothsayers = 1})\n:odds 600\n"
+                                ":dice 1\nresolve(\"threat_test\", {unit = orcs, threatener = dwarves})\norcs.reaction\n"
+                                "resolve(\"nosuch\")\nresolve(3)\n");
+  EXPECT_TRUE(in_order(o.out, "omens: good\n  omens: 1D6 rolled 3 = 3\n  +1 one per soothsayer (fantasy_warriors p.16)\n",
+                       "odds of resolve(\"omens\") over 600 runs"))
+      << o.out;
+  EXPECT_TRUE(in_order(o.out, "odds of resolve(\"omens\")", "\nomens\n  bad ")) << o.out;
+  EXPECT_TRUE(in_order(o.out, "threat_test: shaken\n  threat test, Orc infantry: 1D6 rolled 1 = 1\n",
+                       "threatener: Dwarf infantry\n"))
+      << o.out;
+  EXPECT_TRUE(in_order(o.out, "unit_reaction: shaken\n", "\"ok\"\n")) << "resolve changes no unit\n" << o.out;
+  EXPECT_NE(o.out.find("input: procedure: unknown procedure \"nosuch\" (known: bad_light, "), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("input: resolve: the procedure's name first: resolve(\"command_test\", {...})\n"),
+            std::string::npos)
+      << o.out;
+}
+
 TEST(repl, lua_error_leaves_the_units_intact) {
   const auto o = muster("repl", "orcs.figures = 3; error(\"boom\")\nnosuch.x = 1\norcs.quality = \"elitee\"\n"
                                 "orcs.figures, orcs.quality\nx = 41\nx + 1\n");

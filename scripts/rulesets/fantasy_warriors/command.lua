@@ -323,6 +323,7 @@ function M.one_test(tester, army)
   res.score = die + total
   res.result = M.command_band(res.score)
   res.result_source = core.row_source("command_test_results", res.result)
+  res.outcome = res.tester .. ": " .. res.result
   res.units = tester.units
   return res
 end

@@ -517,6 +517,48 @@ fields (losses, figures_at_start, killed, magic_losses, time, terrible, threaten
 }
 
 -- ---------------------------------------------------------------------------------------
+-- resolve(name, input): any procedure
+-- ---------------------------------------------------------------------------------------
+
+-- A copy of `v` with every unit handle in it replaced by the unit's description.
+local function describe_handles(lib, v)
+  if lib.is_handle(v) then return lib.describe(v) end
+  if type(v) ~= "table" then return v end
+  local out = {}
+  for k, x in pairs(v) do out[k] = describe_handles(lib, x) end
+  return out
+end
+
+M.commands.resolve = {
+  doc = [[resolve(name, input): any procedure of the ruleset by name, for everything the other helpers do not
+cover: command_test, battle_leaders_test, influence, cast, omens, scouting, time_dial, talisman,
+warchief_lost... (:help NAME gives its fields; docs/resolve.md its input). A unit given anywhere in
+the input stands for its description; no unit changes. :explain, :odds and :dice work as for combat.]],
+  prepare = function(lib, name, input)
+    if type(name) ~= "string" then
+      error("input: resolve: the procedure's name first: resolve(\"command_test\", {...})", 0)
+    end
+    if input ~= nil and type(input) ~= "table" then error("input: resolve: the input must be a table", 0) end
+    return { name = name, input = describe_handles(lib, input or {}) }
+  end,
+  run = function(lib, args)
+    return lib.ruleset.resolve(args.name, args.input)
+  end,
+  apply = function() end,
+  outcomes = function(args, report)
+    return { { args.name, tostring(report.outcome) } }
+  end,
+  title = function(args)
+    return string.format("resolve(%q)", args.name)
+  end,
+  summary = function(lib, report)
+    local text = lib.ruleset.explain(report):gsub("\n$", "")
+    local head, rest = text:match("^([^\n]*)(.*)$")
+    return lib.style("outcome", head) .. rest
+  end,
+}
+
+-- ---------------------------------------------------------------------------------------
 -- Plain functions, help, completion, samples
 -- ---------------------------------------------------------------------------------------
 
