@@ -80,19 +80,22 @@ end
 --- Checks the time and returns its half, "day" or "night" (which decides bad light); nil
 --- stays nil (nobody endures bad light). Accepts the half itself, a step of the time dial
 --- ("day 1".."day 6", "night 1".."night 6"), or the dial's index 1..12 (1-6 day, 7-12
---- night, page 14).
+--- night, page 14). The steps per half are the `time_dial` table's (prebattle.lua).
 function M.check_time(v, path)
   if v == nil then return nil end
+  local half_steps = M.get_table("time_dial").steps.per_half
   if type(v) == "number" then
-    M.check_int(v, path, 1, 12)
-    return v <= 6 and "day" or "night"
+    M.check_int(v, path, 1, 2 * half_steps)
+    return v <= half_steps and "day" or "night"
   end
   if type(v) == "string" then
-    local half, step = string.match(v, "^(%a+) ([1-6])$")
-    if (half == "day" or half == "night") and step then return half end
+    local half, step = string.match(v, "^(%a+) (%d+)$")
+    step = tonumber(step)
+    if (half == "day" or half == "night") and step and step >= 1 and step <= half_steps then return half end
   end
   if v == "day" or v == "night" then return v end
-  M.fail(path, string.format("%s is not a time (day, night, a dial step such as \"night 2\", or 1..12)", M.show(v)))
+  M.fail(path, string.format("%s is not a time (day, night, a dial step such as \"night 2\", or 1..%d)", M.show(v),
+    2 * half_steps))
 end
 
 --- Checks a terrible-creature situation {enemy = {worth, strength}?, ally = {...}?}: the

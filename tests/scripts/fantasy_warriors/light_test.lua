@@ -145,6 +145,25 @@ end
 -- Who enters or leaves bad light; the type of the light
 -- ---------------------------------------------------------------------------------------
 
+-- A variant with a longer dial (8 steps a half): the dial and every time input follow it.
+function M.test_a_longer_dial_from_a_variant()
+  ruleset.set_row("time_dial", "steps", { per_half = 8 }, "house:long days", 1)
+  local r = ruleset.resolve("time_dial", { time = "day 8" })
+  t.eq({ r.to, r.to_index, r.light_after }, { "night 1", 9, "night" })
+  t.eq(ruleset.resolve("time_dial", { time = 16 }).to, "day 1")
+  local unit = { name = "Orcs", figures = 10, quality = "average", type = "tribal", bad_light = "night" }
+  muster.dice.set_faces { 4 }
+  local ids = {}
+  for _, m in ipairs(ruleset.resolve("threat_test", { unit = unit, time = 10, threatener = unit }).modifiers) do
+    ids[#ids + 1] = m.id
+  end
+  t.eq(ids, { "enemy_worth", "bad_light" }, "index 10 is night 2 on a 16-step dial")
+  muster.dice.set_faces { 4 }
+  t.eq(#ruleset.resolve("threat_test", { unit = unit, time = 8, threatener = unit }).modifiers, 1, "index 8 is day 8")
+  t.fails(function() ruleset.resolve("threat_test", { unit = unit, time = "day 9", threatener = unit }) end,
+    "input: time: \"day 9\" is not a time (day, night, a dial step such as \"night 2\", or 1..16)")
+end
+
 function M.test_units_entering_and_leaving_bad_light_at_sunset()
   local r = dial { time = "day 6", units = { goblins(), men, dwarves,
     { name = "Sir Hugh", role = "battle_leader", quality = "average", type = "disciplined", bad_light = "night", leadership = 3 },
