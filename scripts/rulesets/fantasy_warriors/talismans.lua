@@ -45,21 +45,22 @@ core.define_table("talisman_states", {
 
 --- The transitions between those states: which talisman, from which states, to which,
 --- and whether the army takes a Command Test this turn (`marker`: the event written on the
---- Command Test markers, §35). At the end of a Movement phase `from` is read against the
+--- Command Test markers, §35; `counters_event`: the row of individuals.lua's
+--- `command_test_events` to give the procedure `command_counters`). At the end of a Movement phase `from` is read against the
 --- state before it. An abandoned item can still be defiled (proposed): a variant that
 --- disagrees sets `defile.from = {"guarded"}`, and then only an item abandoned in that very
 --- phase (its guardians driven off) can be.
 core.define_table("talisman_transitions", {
   take_down = { talisman = "army_standard", from = { "raised" }, to = "taken_down", command_test = false },
   wreck = { talisman = "army_standard", from = { "raised" }, to = "wrecked", command_test = true,
-            marker = "talisman wrecked" },
+            marker = "talisman wrecked", counters_event = "army_standard_wrecked" },
   killed = { talisman = "beloved_personage", from = { "alive" }, to = "killed", command_test = true,
-             marker = "talisman killed" },
+             marker = "talisman killed", counters_event = "beloved_personage_killed" },
   routed = { talisman = "beloved_personage", from = { "alive" }, to = "routed", command_test = true,
-             marker = "talisman routed" },
+             marker = "talisman routed", counters_event = "beloved_personage_routed" },
   abandon = { talisman = "sacred_item", from = { "guarded" }, to = "abandoned", command_test = false },
   defile = { talisman = "sacred_item", from = { "guarded", "abandoned" }, to = "defiled", command_test = true,
-             marker = "talisman defiled" },
+             marker = "talisman defiled", counters_event = "sacred_item_defiled" },
 }, 46)
 
 --- Taking down the army standard: the warchief and at least `others` more figures, none of
@@ -186,7 +187,8 @@ local function apply(res, t, key)
   res.source = core.row_source("talisman_transitions", key)
   if tr.command_test then
     res.command_test = true
-    res.command_test_markers[#res.command_test_markers + 1] = { name = t.name, role = t.type, event = tr.marker }
+    res.command_test_markers[#res.command_test_markers + 1] = { name = t.name, role = t.type, event = tr.marker,
+      counters_event = tr.counters_event }
   end
 end
 

@@ -97,7 +97,12 @@ function M.test_wreck_standard_by_default_policy()
   t.eq(r.choices[1].side, "dwarves")
   t.eq(r.choices[1].question, "wreck_army_standard")
   t.eq(r.command_test, true)
-  t.eq(r.command_test_markers, { { name = "Blood Banner", role = "army_standard", event = "talisman wrecked" } })
+  t.eq(r.command_test_markers, { { name = "Blood Banner", role = "army_standard", event = "talisman wrecked",
+    counters_event = "army_standard_wrecked" } })
+  -- The marker's counters_event feeds command_counters: every tester of the army gets a counter.
+  local c = ruleset.resolve("command_counters", { event = r.command_test_markers[1].counters_event,
+    testers = { { name = "Gorbag", role = "warchief", leadership = 4 }, { name = "Ugluk", role = "battle_leader", leadership = 2 } } })
+  t.eq({ c.counters[1].name, c.counters[2].name, c.timing }, { "Gorbag", "Ugluk", "this_turn" })
   t.eq(r.outcome, "wrecked by dwarves: Command Test this turn")
 end
 
@@ -160,7 +165,8 @@ function M.test_beloved_personage_killed_or_routed()
   t.eq(r.state_after, "killed")
   t.eq(r.functioning_after, false)
   t.eq(r.command_test, true)
-  t.eq(r.command_test_markers, { { name = "Old Grimbold", role = "beloved_personage", event = "talisman killed" } })
+  t.eq(r.command_test_markers, { { name = "Old Grimbold", role = "beloved_personage", event = "talisman killed",
+    counters_event = "beloved_personage_killed" } })
   t.eq(r.outcome, "killed: Command Test this turn")
   r = talisman { talisman = personage, event = "routed" }
   t.eq(r.state_after, "routed")
@@ -235,7 +241,8 @@ function M.test_sacred_item_defiled_from_guarded()
   t.eq(r.functioning_after, false)
   t.eq(r.choices[1].question, "defile_sacred_item")
   t.eq(r.choices[1].by, "script")
-  t.eq(r.command_test_markers, { { name = "Orc battle drum", role = "sacred_item", event = "talisman defiled" } })
+  t.eq(r.command_test_markers, { { name = "Orc battle drum", role = "sacred_item", event = "talisman defiled",
+    counters_event = "sacred_item_defiled" } })
   t.eq(r.why, "defiled by the enemy: no longer sacred")
   t.eq(r.outcome, "abandoned: no warchief, battle leader or individual in base contact; defiled by dwarves: Command Test this turn")
 end
