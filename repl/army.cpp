@@ -14,6 +14,8 @@
 #include "muster/kernel.hpp"
 #include "muster/runtime.hpp"
 
+#include "modules.hpp"
+
 namespace muster::cli {
 namespace {
 
@@ -45,6 +47,8 @@ CLI::App* add_army_command(CLI::App& app, army_options& options) {
     sub->add_option("file", options.file, "The army file (Lua data, see docs/armies.md)")->required();
     sub->add_option("--ruleset", options.ruleset, "Ruleset (default fantasy_warriors)");
     sub->add_option("--variant", options.variants, "Variant name or path (repeatable)");
+    sub->add_option("--option", options.options,
+                    "Module option NAME=VALUE, or MODULE.NAME=VALUE for a variant (repeatable)");
     sub->callback([&options, name] { options.action = name; });
   };
   add_action("check", "Report every violation with its file:line and rule; exit 1 when invalid");
@@ -60,8 +64,7 @@ int run_army(const army_options& options) {
   }
   muster::kernel k;
   muster::runtime rt(k);
-  rt.load_ruleset(options.ruleset);
-  for (const auto& v : options.variants) rt.load_variant(v);
+  load_modules(rt, options.ruleset, options.variants, options.options);
 
   const nlohmann::json source = {{"file", options.file}, {"text", text}};
   const std::string function = options.action == "points" ? "army_points" : "army_check";

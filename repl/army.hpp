@@ -19,6 +19,7 @@ struct army_options {
   std::string file;                         ///< the army file, as the user named it
   std::string ruleset = "fantasy_warriors";
   std::vector<std::string> variants;        ///< bundled names or paths, applied in order
+  std::vector<std::string> options;         ///< NAME=VALUE, or VARIANT.NAME=VALUE
 };
 
 /// Adds the `army` subcommand (with `check FILE` and `points FILE`) to `app`, filling

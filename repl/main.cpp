@@ -20,58 +20,18 @@
 #include "muster/runtime.hpp"
 
 #include "army.hpp"
+#include "modules.hpp"
 #include "repl.hpp"
 
 namespace {
 
-// "name=value" pairs from --option into the loader's map.
-muster::option_values parse_options(const std::vector<std::string>& items) {
-  muster::option_values out;
-  for (const auto& item : items) {
-    const auto eq = item.find('=');
-    if (eq == std::string::npos || eq == 0)
-      muster::fail("--option '{}': want NAME=VALUE", item);
-    out[item.substr(0, eq)] = item.substr(eq + 1);
-  }
-  return out;
-}
-
-// Options of a module given as "module.name=value" go to that module only; plain
-// "name=value" goes to the ruleset.
-muster::option_values options_for(const muster::option_values& all, const std::string& module,
-                                  bool is_ruleset) {
-  muster::option_values out;
-  for (const auto& [key, value] : all) {
-    const auto dot = key.find('.');
-    if (dot == std::string::npos) {
-      if (is_ruleset) out[key] = value;
-    } else if (key.substr(0, dot) == module) {
-      out[key.substr(dot + 1)] = value;
-    }
-  }
-  return out;
-}
+using muster::cli::load_modules;
 
 void write_file(const std::string& path, const std::string& text) {
   std::FILE* f = std::fopen(path.c_str(), "wb");
   if (!f) muster::fail("cannot write '{}'", path);
   std::fwrite(text.data(), 1, text.size(), f);
   std::fclose(f);
-}
-
-// Loads the ruleset and its variants with their options (shared by run and resolve).
-void load_modules(muster::runtime& rt, const std::string& ruleset,
-                  const std::vector<std::string>& variants, const std::vector<std::string>& options) {
-  const auto opts = parse_options(options);
-  if (!ruleset.empty()) {
-    rt.load_ruleset(ruleset, options_for(opts, ruleset, true));
-    for (const auto& v : variants) {
-      const auto stem = std::filesystem::path(v).stem().string();
-      rt.load_variant(v, options_for(opts, stem, false));
-    }
-  } else if (!variants.empty()) {
-    muster::fail("--variant needs --ruleset");
-  }
 }
 
 struct run_args {

@@ -33,6 +33,8 @@
 #include "muster/kernel.hpp"
 #include "muster/runtime.hpp"
 
+#include "modules.hpp"
+
 namespace muster::cli {
 namespace {
 
@@ -104,24 +106,6 @@ void write_file_text(const std::string& path, const std::string& text) {
   if (!out) fail("cannot write '{}'", path);
   out << text;
   if (!out) fail("cannot write '{}'", path);
-}
-
-// "name=value" pairs from --option; "module.name=value" goes to that module only.
-option_values options_for(const std::vector<std::string>& items, const std::string& module,
-                          bool is_ruleset) {
-  option_values out;
-  for (const auto& item : items) {
-    const auto eq = item.find('=');
-    if (eq == std::string::npos || eq == 0) fail("--option '{}': want NAME=VALUE", item);
-    const std::string key = item.substr(0, eq);
-    const auto dot = key.find('.');
-    if (dot == std::string::npos) {
-      if (is_ruleset) out[key] = item.substr(eq + 1);
-    } else if (key.substr(0, dot) == module) {
-      out[key.substr(dot + 1)] = item.substr(eq + 1);
-    }
-  }
-  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -426,9 +410,7 @@ class session {
       std::fputc('\n', stdout);
     };
     w.rt = std::make_unique<runtime>(*w.k, std::move(ro));
-    w.rt->load_ruleset(opts_.ruleset, options_for(opts_.options, opts_.ruleset, true));
-    for (const auto& v : opts_.variants)
-      w.rt->load_variant(v, options_for(opts_.options, fs::path(v).stem().string(), false));
+    cli::load_modules(*w.rt, opts_.ruleset, opts_.variants, opts_.options);
     install_helpers(*w.rt, colour_.on, opts_.json);
     for (const auto& [side, who] : controllers_) set_controller(*w.k, side, who);
     return w;

@@ -110,6 +110,19 @@ TEST(cli_army, an_unreadable_file_exits_2) {
   EXPECT_EQ(o.err, "muster: army: cannot read 'no/such/army.lua'\n");
 }
 
+TEST(cli_army, options_reach_the_ruleset_and_its_variants) {
+  const std::string variant = " --variant " + fixtures + "dear_specials.lua";
+  const outcome o = muster("army points examples/armies/orcs_1000.lua" + variant + " --option dear_specials.special=12");
+  EXPECT_EQ(o.status, 1) << "14 points over the limit";
+  EXPECT_NE(o.out.find("2 specials x 12 (leader, standard bearer) = 24\n"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find(" 1014  total of 1000 (14 over)\n"), std::string::npos) << o.out;
+  const outcome plain = muster("army check examples/armies/orcs_1000.lua" + variant);
+  EXPECT_EQ(plain.status, 0) << plain.err;
+  const outcome bad = muster("army check examples/armies/orcs_1000.lua --option nosuch=1");
+  EXPECT_EQ(bad.status, 1);
+  EXPECT_EQ(bad.err.rfind("muster: ruleset 'fantasy_warriors': unknown option 'nosuch' (known: ", 0), 0u) << bad.err;
+}
+
 TEST(cli_army, a_ruleset_without_army_support_fails_with_one_line) {
   const outcome o = muster("army check examples/armies/orcs_1000.lua --ruleset examples/01_skirmish/skirmish");
   EXPECT_EQ(o.status, 1);
