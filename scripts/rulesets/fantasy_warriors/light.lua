@@ -5,6 +5,7 @@
 --- table "bad_light_effects"; reads each effect's value from the list or table it lives in.
 --- No dice; bad light by race comes from the army lists, never from a table typed here.
 local core = require("core")
+local explain = require("explain")
 local units = require("units")
 local armies = require("armies")
 -- The areas whose lists and tables the bad-light effects are read from.
@@ -16,6 +17,12 @@ require("magic")
 require("prebattle")
 
 local M = {}
+
+-- The order --explain tells these results in: where the hourglass went, then who it touched.
+explain.order.time_dial = { "from", "to", "moves", "changes", "light_before", "light_after", "light_changed",
+  "steps_to_light_change", "units", "boast", "banish" }
+explain.order.bad_light = { "time", "light", "subjects", "races", "effects" }
+
 
 -- Where bad light costs something (pages 20-39; digests part 1 §10, part 2 §25.20, §26.8,
 -- §28). Each row reads its value at run time from the modifier list `list` (its entry `id`,
