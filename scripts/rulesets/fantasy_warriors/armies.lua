@@ -1409,10 +1409,6 @@ function M.supplies(source)
   return res
 end
 
--- The profile fields a list entry shares with a unit description (units.lua).
-local profile_keys = { "quality", "type", "night_type", "strength", "resilience", "worth", "armour", "shield",
-  "weapon", "movement", "save", "terrible", "bad_light" }
-
 --- The unit-description profile of a list entry: its name and profile fields; a troop with a
 --- `mount` rides a beast (p.31): `mounted`, and the mount line as its `bottom_profile`.
 --- Characters keep their own line only (a mounted character's profile is the combined one).
@@ -1420,11 +1416,11 @@ local profile_keys = { "quality", "type", "night_type", "strength", "resilience"
 ---@return table profile fields of a unit description
 function M.profile_of(entry)
   local p = { name = entry.name }
-  for _, k in ipairs(profile_keys) do p[k] = entry[k] end
+  for _, k in ipairs(units.profile_fields) do p[k] = entry[k] end
   if entry.kind == "troop" and type(entry.mount) == "table" then
     p.mounted = true
     local b = {}
-    for _, k in ipairs(profile_keys) do b[k] = entry.mount[k] end
+    for _, k in ipairs(units.profile_fields) do b[k] = entry.mount[k] end
     p.bottom_profile = b
   end
   return p

@@ -28,13 +28,27 @@ core.define_table("supplies", {
   volleys = { start = 6, doc = "volley counters for every missile unit" },
 }, 15)
 
+--- The profile fields every figure's line has (units, extra profiles, mounts, individuals).
+M.profile_fields = { "quality", "type", "night_type", "strength", "resilience", "worth", "armour", "shield",
+  "weapon", "movement", "save", "terrible", "bad_light" }
+
+-- `extra` and then the profile fields, as one list of known fields.
+local function with_profile(extra)
+  local out = {}
+  for _, f in ipairs(extra) do out[#out + 1] = f end
+  for _, f in ipairs(M.profile_fields) do out[#out + 1] = f end
+  return out
+end
+
+local individual_fields = with_profile({ "name", "role", "leadership" })
+local extra_profile_fields = with_profile({ "name", "figures" })
+
 --- Fields of a unit description (see docs/resolve.md).
-M.unit_fields = {
-  "name", "figures", "quality", "type", "night_type", "strength", "resilience", "worth", "armour", "shield",
-  "weapon", "movement", "save", "terrible", "bad_light", "leader", "champion", "musicians",
-  "standard", "orders", "reaction", "disorganised", "hero", "flying", "mounted", "profiles",
-  "individuals", "volleys", "ranks", "bottom_profile",
-}
+M.unit_fields = with_profile({ "name", "figures" })
+for _, f in ipairs({ "leader", "champion", "musicians", "standard", "orders", "reaction", "disorganised", "hero",
+                     "flying", "mounted", "profiles", "individuals", "volleys", "ranks", "bottom_profile" }) do
+  M.unit_fields[#M.unit_fields + 1] = f
+end
 
 --- Checks the profile fields shared by units, extra profiles and individuals.
 local function check_profile(u, out, path)
@@ -72,8 +86,7 @@ end
 ---@param path string
 ---@return table individual
 function M.check_individual(ind, path)
-  core.check_fields(ind, { "name", "role", "quality", "type", "night_type", "strength", "resilience", "worth",
-    "armour", "shield", "weapon", "movement", "save", "terrible", "bad_light", "leadership" }, path)
+  core.check_fields(ind, individual_fields, path)
   local q = check_profile(ind, { name = ind.name or path }, path)
   q.role = core.check_enum(ind.role, M.roles, path .. ".role")
   q.leadership = core.check_int(ind.leadership, path .. ".leadership", 0, 5, 0)
@@ -114,8 +127,7 @@ function M.check_unit(u, path)
     local counted = 0
     for i, p in ipairs(u.profiles) do
       local pp = path .. ".profiles[" .. i .. "]"
-      core.check_fields(p, { "name", "figures", "quality", "type", "night_type", "strength", "resilience", "worth",
-        "armour", "shield", "weapon", "movement", "save", "terrible", "bad_light" }, pp)
+      core.check_fields(p, extra_profile_fields, pp)
       local q = check_profile(p, { name = p.name or pp }, pp)
       q.figures = core.check_int(p.figures, pp .. ".figures", 0, 1000)
       counted = counted + q.figures
@@ -138,11 +150,9 @@ function M.check_unit(u, path)
   -- choice each combat phase. Fields it leaves out are the rider's (the top profile).
   if u.bottom_profile ~= nil then
     local bp = path .. ".bottom_profile"
-    core.check_fields(u.bottom_profile, { "quality", "type", "night_type", "strength", "resilience", "worth",
-      "armour", "shield", "weapon", "movement", "save", "terrible", "bad_light" }, bp)
+    core.check_fields(u.bottom_profile, M.profile_fields, bp)
     local merged = {}
-    for _, k in ipairs({ "quality", "type", "night_type", "strength", "resilience", "worth", "armour", "shield", "weapon",
-                         "movement", "save", "terrible", "bad_light" }) do
+    for _, k in ipairs(M.profile_fields) do
       if u.bottom_profile[k] ~= nil then merged[k] = u.bottom_profile[k] else merged[k] = u[k] end
     end
     -- A mount with a type of its own does not take the rider's night type.
@@ -201,7 +211,8 @@ end
 --- A checked unit or individual as it is at `time`: a shallow copy whose `type` (and the
 --- type of its extra profiles, mount and individuals) is the one of that light, with
 --- `type_by_light = "tribal -> fanatic"` when the unit's own type changed. The same table
---- when nothing changes (no `night_turns`, set by check_unit and check_individual). Procedures that take a unit and a time call this first.
+--- when nothing changes (no `night_turns`, set by check_unit and check_individual).
+--- Procedures that take a unit and a time call this first.
 ---@param u table a checked unit or individual
 ---@param time string|nil "day" | "night"
 ---@return table
