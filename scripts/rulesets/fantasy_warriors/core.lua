@@ -77,25 +77,36 @@ function M.check_fields(t, known, path)
   end
 end
 
+--- The index 1..2N of a step of the time dial (page 14), given as "day 1".."day N",
+--- "night 1".."night N" or the index itself (N: the `time_dial` table's steps per half,
+--- prebattle.lua); nil for anything else.
+---@param v any
+---@return integer|nil index
+function M.dial_step(v)
+  local n = M.get_table("time_dial").steps.per_half
+  if type(v) == "number" then
+    if v == math.floor(v) and v >= 1 and v <= 2 * n then return v end
+    return nil
+  end
+  if type(v) ~= "string" then return nil end
+  local half, step = string.match(v, "^(%a+) (%d+)$")
+  step = tonumber(step)
+  if (half == "day" or half == "night") and step and step >= 1 and step <= n then
+    return (half == "night" and n or 0) + step
+  end
+  return nil
+end
+
 --- Checks the time and returns its half, "day" or "night" (which decides bad light); nil
---- stays nil (nobody endures bad light). Accepts the half itself, a step of the time dial
---- ("day 1".."day 6", "night 1".."night 6"), or the dial's index 1..12 (1-6 day, 7-12
---- night, page 14). The steps per half are the `time_dial` table's (prebattle.lua).
+--- stays nil (nobody endures bad light). Accepts the half itself or a step of the time dial
+--- (M.dial_step: "night 2", or its index; 1-6 day, 7-12 night on the book's dial).
 function M.check_time(v, path)
   if v == nil then return nil end
-  local half_steps = M.get_table("time_dial").steps.per_half
-  if type(v) == "number" then
-    M.check_int(v, path, 1, 2 * half_steps)
-    return v <= half_steps and "day" or "night"
-  end
-  if type(v) == "string" then
-    local half, step = string.match(v, "^(%a+) (%d+)$")
-    step = tonumber(step)
-    if (half == "day" or half == "night") and step and step >= 1 and step <= half_steps then return half end
-  end
   if v == "day" or v == "night" then return v end
-  M.fail(path, string.format("%s is not a time (day, night, a dial step such as \"night 2\", or 1..%d)", M.show(v),
-    2 * half_steps))
+  local index = M.dial_step(v)
+  local n = M.get_table("time_dial").steps.per_half
+  if index then return index <= n and "day" or "night" end
+  M.fail(path, string.format("%s is not a time (day, night, a dial step such as \"night 2\", or 1..%d)", M.show(v), 2 * n))
 end
 
 --- Checks a terrible-creature situation {enemy = {worth, strength}?, ally = {...}?}: the

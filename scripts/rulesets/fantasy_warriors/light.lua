@@ -70,17 +70,11 @@ end
 --- "day" or "night" is not a step: the hourglass stands on one step.
 ---@return integer index
 function M.check_step(v, path)
+  local index = core.dial_step(v)
+  if index then return index end
   local n = per_half()
-  if type(v) == "number" then return core.check_int(v, path, 1, 2 * n) end
-  if type(v) == "string" then
-    local half, step = string.match(v, "^(%a+) (%d+)$")
-    step = tonumber(step)
-    if (half == "day" or half == "night") and step and step >= 1 and step <= n then
-      return (half == "night" and n or 0) + step
-    end
-    if v == "day" or v == "night" then
-      core.fail(path, string.format("%s is a half, not a step: name the step (\"%s 1\"..\"%s %d\") or its index", core.show(v), v, v, n))
-    end
+  if v == "day" or v == "night" then
+    core.fail(path, string.format("%s is a half, not a step: name the step (\"%s 1\"..\"%s %d\") or its index", core.show(v), v, v, n))
   end
   if v == nil then core.fail(path, "missing (the hourglass's step: \"day 1\"..\"night " .. n .. "\", or 1.." .. 2 * n .. ")") end
   core.fail(path, string.format("%s is not a step of the time dial (\"day 1\"..\"night %d\", or 1..%d)", core.show(v), n, 2 * n))

@@ -230,7 +230,7 @@ end
 
 --- The dial index 1..12 of a half and step (day 1 = 1, night 1 = 7).
 function M.dial_index(light, step)
-  return (light == "night" and core.get_table("time_dial").steps.per_half or 0) + step
+  return core.dial_step(light .. " " .. step)
 end
 
 local function light_of(die)

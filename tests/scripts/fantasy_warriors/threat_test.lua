@@ -82,7 +82,7 @@ function M.test_bad_light_follows_the_time_dial()
   t.eq(bad_light_applied(7), false)
   t.eq(bad_light_applied(nil), false)
   t.fails(function() bad_light_applied("dusk") end, 'input: time: "dusk" is not a time')
-  t.fails(function() bad_light_applied(13) end, "input: time: 13 is out of range 1..12")
+  t.fails(function() bad_light_applied(13) end, "input: time: 13 is not a time (day, night, a dial step such as \"night 2\", or 1..12)")
 end
 
 function M.test_only_tribal_or_fanatic_initiate_within_12in()
