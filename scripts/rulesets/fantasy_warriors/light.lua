@@ -14,7 +14,7 @@ require("shooting")
 require("morale")
 require("command")
 require("magic")
-require("prebattle")
+local prebattle = require("prebattle")
 
 local M = {}
 
@@ -272,32 +272,28 @@ local function subject_change(s, from_light, to_light, effects)
   return r
 end
 
+-- Boast 3 at this move of the hourglass: settled at the first change of light it names,
+-- judged by prebattle.boast (the one place the boast's rule lives).
 local function boast_verdict(b, light_before, changes)
-  local row = core.get_table("boasts")[3]
-  local out = { boast = 3, name = row.name, proclaimed = b.proclaimed, source = core.row_source("boasts", 3) }
   local due_light = b.proclaimed == "sunset" and "day" or "night"
-  if b.broken then
-    out.settled, out.holds, out.verdict, out.reason = true, false, "broken", "already broken earlier in the battle"
-    return out
-  end
-  if light_before ~= due_light then
+  if not b.broken and light_before ~= due_light then
     core.fail("boast.proclaimed", string.format("a %s boast waits by %s; by %s its %s has passed and settled it (give broken = true if it broke)",
       b.proclaimed, due_light, light_before, b.proclaimed))
   end
+  local at
   for _, c in ipairs(changes) do
-    if c.change == b.proclaimed then
-      out.settled = true
-      out.at = c.to
-      if b.total_victory then
-        out.holds, out.verdict, out.reason = true, "holds", "total victory before the " .. b.proclaimed
-      else
-        out.holds, out.verdict, out.reason = false, "broken", "the " .. b.proclaimed .. " came before total victory"
-      end
-      return out
-    end
+    if c.change == b.proclaimed then at = c.to break end
   end
-  out.settled, out.holds, out.verdict = false, true, "pending"
-  out.reason = "the " .. b.proclaimed .. " has not come yet: the boast holds until it does"
+  local v = prebattle.boast { boast = 3, broken = b.broken, light_changed = at ~= nil,
+                              total_victory = b.total_victory, steps_to_light_change = 1 }
+  local out = { boast = 3, name = v.name, proclaimed = b.proclaimed, source = v.source, holds = v.holds, at = at,
+                settled = b.broken or at ~= nil }
+  if out.settled then
+    out.verdict, out.reason = v.outcome, v.reason
+  else
+    out.verdict = "pending"
+    out.reason = "the " .. b.proclaimed .. " has not come yet: the boast holds until it does"
+  end
   return out
 end
 
@@ -378,7 +374,9 @@ M.procedures = {
     doc = "who endures bad light at a time, from unit descriptions, individuals or army-list entries, and what it costs them (every effect read from its list; p.14, 20-39)",
     fields = { "time", "units", "lists" },
     run = function(input)
-      if input.time == nil then core.fail("time", "missing (day, night, a dial step such as \"night 2\", or 1..12)") end
+      if input.time == nil then
+        core.fail("time", string.format("missing (day, night, a dial step such as \"night 2\", or 1..%d)", 2 * per_half()))
+      end
       local light = core.check_time(input.time, "time")
       local subjects = input.units ~= nil and M.check_subjects(input.units, "units") or {}
       local lists

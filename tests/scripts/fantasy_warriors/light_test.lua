@@ -206,7 +206,7 @@ function M.test_boast_3_holds_breaks_or_waits()
   -- The sunset comes with the enemy still on the field: broken.
   r = dial { time = "day 6", boast = { proclaimed = "sunset" } }
   t.eq({ r.boast.settled, r.boast.holds, r.boast.verdict }, { true, false, "broken" })
-  t.eq(r.boast.reason, "the sunset came before total victory")
+  t.eq(r.boast.reason, "the light changed before total victory", "prebattle.boast judges it")
   -- A Hasten brings the sunrise early: broken at once.
   r = dial { time = "night 2", hasten = 5, end_of_turn = false, boast = { proclaimed = "sunrise" } }
   t.eq({ r.boast.verdict, r.boast.at }, { "broken", "day 1" })
