@@ -22,53 +22,47 @@ local M = {}
 --- `end_of_turn`, `next_command_test_phase`, `this_turn`, `immediately`), `warchief_lost`
 --- (the -3 line and no new orders from now on), `reason`. Rows `hero_vengeance_rout` and
 --- `wizard_warchief_rout` are the two routs the book exempts (page 40).
-core.define_table("command_test_events", {
-  warchief_killed = { counters = true, timing = "phase_seven", warchief_lost = true,
-                      reason = "the warchief is killed" },
-  warchief_routed = { counters = true, timing = "phase_seven", warchief_lost = true,
-                      reason = "the warchief routs" },
-  battle_leader_killed = { counters = true, timing = "phase_seven",
-                           reason = "a battle leader is killed (influence gone horribly wrong included)" },
-  battle_leader_routed = { counters = true, timing = "phase_seven",
-                           reason = "a battle leader routs (with a unit, after influence, or on the Command Test)" },
-  hero_killed = { counters = true, timing = "phase_seven", reason = "a hero is killed" },
-  hero_routed = { counters = true, timing = "phase_seven", reason = "a hero routs" },
-  hero_vengeance_rout = { counters = false, timing = "none",
-                          reason = "a hero routs on his roll after the warchief's death: no Command Test" },
-  wizard_killed = { counters = true, timing = "end_of_turn", reason = "a wizard is killed (overdrawing included)" },
-  wizard_routed = { counters = true, timing = "phase_seven", reason = "a wizard routs" },
-  wizard_warchief_rout = { counters = false, timing = "none",
-                           reason = "a wizard routs after the warchief's death without overdrawing: no Command Test" },
-  priest_killed = { counters = true, timing = "phase_seven", reason = "a priest is killed" },
-  priest_routed = { counters = true, timing = "phase_seven", reason = "a priest routs" },
-  priest_taken_by_gods = { counters = true, timing = "next_command_test_phase",
-                           reason = "a priest is taken by his own gods while attacking a wizard" },
-  army_standard_wrecked = { counters = true, timing = "this_turn", reason = "the army standard is wrecked" },
-  beloved_personage_killed = { counters = true, timing = "this_turn", reason = "the beloved personage is killed" },
-  beloved_personage_routed = { counters = true, timing = "this_turn", reason = "the beloved personage routs" },
-  sacred_item_defiled = { counters = true, timing = "this_turn", reason = "the sacred item is defiled" },
-  portent_of_doom = { counters = true, timing = "immediately",
-                      reason = "the enemy casts Portent of Doom: every tester tests at once" },
-}, 39)
-do
-  local rows = core.get_table("command_test_events")
-  local pages = { warchief_killed = 42, warchief_routed = 42, battle_leader_killed = 42, battle_leader_routed = 42,
-    hero_killed = 40, hero_vengeance_rout = 40, wizard_killed = 43, wizard_warchief_rout = 40, priest_killed = 40,
-    priest_taken_by_gods = 41, army_standard_wrecked = 46, beloved_personage_killed = 46,
-    beloved_personage_routed = 46, sacred_item_defiled = 46, portent_of_doom = 45 }
-  for _, key in ipairs({ "warchief_killed", "warchief_routed", "battle_leader_killed", "battle_leader_routed",
-      "hero_killed", "hero_vengeance_rout", "wizard_killed", "wizard_warchief_rout", "priest_killed",
-      "priest_taken_by_gods", "army_standard_wrecked", "beloved_personage_killed", "beloved_personage_routed",
-      "sacred_item_defiled", "portent_of_doom" }) do
-    core.set_row("command_test_events", key, rows[key], core.ruleset, pages[key])
-  end
-end
+--- Each row is {event, page, row}, in the order `command_counters` lists them (M.events).
+local event_rows = {
+  { "warchief_killed", 42, { counters = true, timing = "phase_seven", warchief_lost = true,
+                             reason = "the warchief is killed" } },
+  { "warchief_routed", 42, { counters = true, timing = "phase_seven", warchief_lost = true,
+                             reason = "the warchief routs" } },
+  { "battle_leader_killed", 42, { counters = true, timing = "phase_seven",
+                                  reason = "a battle leader is killed (influence gone horribly wrong included)" } },
+  { "battle_leader_routed", 42, { counters = true, timing = "phase_seven",
+                                  reason = "a battle leader routs (with a unit, after influence, or on the Command Test)" } },
+  { "hero_killed", 40, { counters = true, timing = "phase_seven", reason = "a hero is killed" } },
+  { "hero_routed", 39, { counters = true, timing = "phase_seven", reason = "a hero routs" } },
+  { "hero_vengeance_rout", 40, { counters = false, timing = "none",
+                                 reason = "a hero routs on his roll after the warchief's death: no Command Test" } },
+  { "wizard_killed", 43, { counters = true, timing = "end_of_turn", reason = "a wizard is killed (overdrawing included)" } },
+  { "wizard_routed", 39, { counters = true, timing = "phase_seven", reason = "a wizard routs" } },
+  { "wizard_warchief_rout", 40, { counters = false, timing = "none",
+                                  reason = "a wizard routs after the warchief's death without overdrawing: no Command Test" } },
+  { "priest_killed", 40, { counters = true, timing = "phase_seven", reason = "a priest is killed" } },
+  { "priest_routed", 39, { counters = true, timing = "phase_seven", reason = "a priest routs" } },
+  { "priest_taken_by_gods", 41, { counters = true, timing = "next_command_test_phase",
+                                  reason = "a priest is taken by his own gods while attacking a wizard" } },
+  { "army_standard_wrecked", 46, { counters = true, timing = "this_turn", reason = "the army standard is wrecked" } },
+  { "beloved_personage_killed", 46, { counters = true, timing = "this_turn", reason = "the beloved personage is killed" } },
+  { "beloved_personage_routed", 46, { counters = true, timing = "this_turn", reason = "the beloved personage routs" } },
+  { "sacred_item_defiled", 46, { counters = true, timing = "this_turn", reason = "the sacred item is defiled" } },
+  { "portent_of_doom", 45, { counters = true, timing = "immediately",
+                             reason = "the enemy casts Portent of Doom: every tester tests at once" } },
+}
 
---- The event names, in the order of the table above (the `event` input of command_counters).
-M.events = { "warchief_killed", "warchief_routed", "battle_leader_killed", "battle_leader_routed",
-  "hero_killed", "hero_routed", "hero_vengeance_rout", "wizard_killed", "wizard_routed", "wizard_warchief_rout",
-  "priest_killed", "priest_routed", "priest_taken_by_gods", "army_standard_wrecked", "beloved_personage_killed",
-  "beloved_personage_routed", "sacred_item_defiled", "portent_of_doom" }
+--- The event names, in the order above (the `event` input of command_counters).
+M.events = {}
+do
+  local rows = {}
+  for _, e in ipairs(event_rows) do
+    rows[e[1]] = e[3]
+    M.events[#M.events + 1] = e[1]
+  end
+  core.define_table("command_test_events", rows, 39)
+  for _, e in ipairs(event_rows) do core.set_row("command_test_events", e[1], e[3], core.ruleset, e[2]) end
+end
 
 --- A hero whose warchief is killed (page 40): 1D, +1 in base contact with the enemy; 4 or
 --- more (7 with the +1) he stays, bent on vengeance; 1-3 he routs, no Command Test.
@@ -231,6 +225,13 @@ function M.place_counters(testers, keys, lost, tested)
   return out, placed
 end
 
+-- The names of the testers whose counter waits for next turn's Phase Seven.
+local function next_turn_names(counters)
+  local out = {}
+  for _, c in ipairs(counters) do if c.when == "next_turn" then out[#out + 1] = c.name end end
+  return out
+end
+
 -- The counters of `keys` into res when the army's testers are given.
 local function counters_into(res, a, keys, lost)
   res.events = keys
@@ -241,9 +242,7 @@ local function counters_into(res, a, keys, lost)
   res.warchief_lost = warchief or nil
   if a.testers then
     res.testers, res.counters = M.place_counters(a.testers, keys, lost, a.tested)
-    local next_turn = {}
-    for _, c in ipairs(res.counters) do if c.when == "next_turn" then next_turn[#next_turn + 1] = c.name end end
-    res.next_turn_counters = next_turn
+    res.next_turn_counters = next_turn_names(res.counters)
   end
 end
 
@@ -298,10 +297,7 @@ function M.command_counters(a)
   local lost = {}
   if a.lost then lost[a.lost] = true end
   res.testers, res.counters = M.place_counters(a.testers, { a.event }, lost, a.tested)
-  res.next_turn_counters = {}
-  for _, c in ipairs(res.counters) do
-    if c.when == "next_turn" then res.next_turn_counters[#res.next_turn_counters + 1] = c.name end
-  end
+  res.next_turn_counters = next_turn_names(res.counters)
   res.warchief_lost = row.warchief_lost or false
   res.outcome = #res.counters == 0 and "no counters"
     or string.format("%d counter%s (%s)", #res.counters, #res.counters == 1 and "" or "s", row.timing)
