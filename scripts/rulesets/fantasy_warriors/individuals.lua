@@ -87,8 +87,11 @@ core.define_table("individual_loss_effects", {
   courier = { order_lost = true, bonus = 1 },
 }, 41)
 
---- The roles of individuals (not warchiefs or battle leaders), pages 40-41.
-M.individual_roles = { "hero", "wizard", "priest", "soothsayer", "courier", "scout", "herald", "banner_bearer" }
+--- The roles of individuals (units.roles but warchiefs and battle leaders), pages 40-41.
+M.individual_roles = {}
+for _, r in ipairs(units.roles) do
+  if r ~= "warchief" and r ~= "battle_leader" then M.individual_roles[#M.individual_roles + 1] = r end
+end
 
 --- Why a figure is lost (individual_lost's `cause`); nil is an ordinary kill or rout.
 M.causes = { "overdraw", "gods", "influence", "command_test", "warchief_roll" }
@@ -357,7 +360,6 @@ function M.warchief_lost(a)
   end
   if #res.stays > 0 then res.vengeance = M.vengeance end
   no_new_orders(res)
-  res.warchief_lost = true
   -- Soothsayers who rout take nothing from the omens: only a soothsayer's death turns them (p.41).
   res.omens_after = a.omens
   local lost = {}
