@@ -82,11 +82,6 @@ M.event_names = { "take_down", "end_of_movement", "killed", "routed", "contact_b
 local figure_roles = { "warrior", "special" }
 for _, r in ipairs(units.roles) do figure_roles[#figure_roles + 1] = r end
 
-local function is_character(role)
-  for _, r in ipairs(units.roles) do if r == role then return true end end
-  return false
-end
-
 local function words(s) return (s:gsub("_", " ")) end
 
 -- "an army standard", "a sacred item".
@@ -138,7 +133,7 @@ local function check_figures(list, path)
     core.check_fields(f, { "name", "role", "count", "reaction", "in_combat" }, p)
     local role = core.check_enum(f.role or "warrior", figure_roles, p .. ".role")
     local count = core.check_int(f.count, p .. ".count", 1, 1000, 1)
-    if count > 1 and is_character(role) then core.fail(p .. ".count", "a " .. words(role) .. " is one figure") end
+    if count > 1 and member(units.roles, role) then core.fail(p .. ".count", "a " .. words(role) .. " is one figure") end
     local name = f.name or words(role)
     if type(name) ~= "string" then core.fail(p .. ".name", "string expected") end
     if role == "warchief" then warchiefs = warchiefs + 1 end
@@ -253,7 +248,7 @@ local function end_of_movement(res, t, a)
   if t.type == "sacred_item" then
     res.guardian = false
     for _, f in ipairs(a.contact.friendly) do
-      if is_character(f.role) then res.guardian = f.name; break end
+      if member(units.roles, f.role) then res.guardian = f.name; break end
     end
     if member(transitions.abandon.from, t.state) and not res.guardian then
       apply(res, t, "abandon")
