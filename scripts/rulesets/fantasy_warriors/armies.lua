@@ -1383,11 +1383,11 @@ function M.supplies(source)
   local total = 0
   for _, u in ipairs(army.units) do
     local weapon = u.entry.weapon
-    local row = table_[weapon] or (missile[weapon] and table_.volleys)
-    if row then
+    if table_[weapon] or missile[weapon] then
+      local n = units.starting_volleys(weapon)
       res.volleys[#res.volleys + 1] = { unit = u.name, file = u.file, line = u.line, weapon = weapon,
-        counters = row.start, source = core.row_source("supplies", table_[weapon] and weapon or "volleys") }
-      total = total + row.start
+        counters = n, source = core.row_source("supplies", table_[weapon] and weapon or "volleys") }
+      total = total + n
     elseif u.machine then
       -- A machine whose weapon the ruleset cannot shoot (a house rule's cannon): the variant
       -- that adds its shooting adds its supplies row.
@@ -1400,7 +1400,7 @@ function M.supplies(source)
   for _, ch in ipairs(army.characters) do
     if ch.role == "wizard" then
       res.magic[#res.magic + 1] = { wizard = ch.name, file = ch.file, line = ch.line, counters = ch.magic,
-        source = core.ruleset .. " p.47" }
+        source = core.source_text({ source = core.ruleset, page = 47 }) }
       power = power + ch.magic
     end
   end
