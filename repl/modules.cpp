@@ -1,6 +1,7 @@
 // See modules.hpp.
 #include "modules.hpp"
 
+#include <algorithm>
 #include <filesystem>
 
 #include "muster/error.hpp"
@@ -30,7 +31,19 @@ void load_modules(runtime& rt, const std::string& ruleset, const std::vector<std
     return;
   }
   rt.load_ruleset(ruleset, options_for(items, ruleset, true));
-  for (const auto& v : variants) rt.load_variant(v, options_for(items, std::filesystem::path(v).stem().string(), false));
+  for (const auto& v : rt.variant_order(variants))
+    rt.load_variant(v, options_for(items, std::filesystem::path(v).stem().string(), false));
+  // An option for a module that is not loaded would otherwise be ignored without a word.
+  for (const auto& item : items) {
+    const auto eq = item.find('=');
+    const auto dot = item.substr(0, eq).find('.');
+    if (dot == std::string::npos) continue;
+    const std::string module = item.substr(0, dot);
+    const bool known = module == ruleset || std::any_of(variants.begin(), variants.end(), [&](const std::string& v) {
+      return std::filesystem::path(v).stem().string() == module;
+    });
+    if (!known) fail("--option '{}': no loaded module '{}' (the ruleset {} and the variants given)", item, module, ruleset);
+  }
 }
 
 }  // namespace muster::cli

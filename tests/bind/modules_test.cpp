@@ -100,7 +100,7 @@ TEST_F(modules, club_variants_load_from_a_path_and_fail_cleanly) {
   rt.load_ruleset("toy");
   EXPECT_EQ(error_of([&] { rt.load_variant(fixtures + "/club/typo.lua"); }),
             fixtures + "/club/typo.lua: unknown field 'verison' (known: name, version, kind, "
-                       "kernel, ruleset, ruleset_version, options, description, author, source, "
+                       "kernel, ruleset, ruleset_version, options, after, overrides, description, author, source, "
                        "license)");
   EXPECT_EQ(error_of([&] { rt.load_variant(fixtures + "/club/optdoc.lua"); }),
             fixtures + "/club/optdoc.lua: field 'options.rain': unknown key 'dco' (known: type, "

@@ -244,8 +244,8 @@ TEST_F(resolve, call_ruleset_errors) {
 }
 
 TEST_F(resolve, other_script_failures_keep_their_file_and_line) {
-  rt.run("ruleset.modules.core.replace_modifier('threat_test', 'leader', { id = 'leader', "
-         "reason = 'broken', source = 'test', value = function(c) return c.nope.x end })",
+  rt.run("ruleset.variant_api({name = 'test', version = '1.0.0'}).replace_modifier('threat_test', 'leader', "
+         "{ id = 'leader', reason = 'broken', value = function(c) return c.nope.x end })",
          "break");
   dice({4, 5});
   try {

@@ -55,6 +55,7 @@ struct loaded_module {
   std::string path;     ///< where it was loaded from, relative to root when bundled
   bool bundled = false; ///< shipped under root/scripts (trusted: may be JIT-compiled)
   std::map<std::string, std::string> options;  ///< every option's resolved value, as text
+  std::vector<std::string> after;  ///< variants: the manifest's `after` (applied after those)
 };
 
 /// Bad input to a rules procedure: the field at fault and why, e.g. field() "unit.quality",
@@ -104,6 +105,12 @@ class runtime {
   /// apply(ruleset, options, context).
   const loaded_module& load_variant(std::string_view name_or_path,
                                   const option_values& options = {});
+  /// The order in which variants `names_or_paths` (as load_variant takes them) are applied:
+  /// each after the variants its manifest names in `after`, and otherwise by manifest name,
+  /// so the rules in force never depend on the order a command line names them. Reads the
+  /// manifests only. Throws muster::error for a missing variant, a name given twice or a
+  /// cycle of `after`, script_error for a broken manifest.
+  std::vector<std::string> variant_order(const std::vector<std::string>& names_or_paths);
   /// Calls the loaded ruleset's function `function` with the JSON array `args_json`, one
   /// argument per element (converted as resolve() converts its input), and returns its first
   /// result as JSON text (null when it returns nothing; keys sorted, indented by 2, an array

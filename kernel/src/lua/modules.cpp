@@ -30,12 +30,13 @@ struct manifest {
   std::string ruleset_version;
   std::string description;
   std::vector<option_spec> options;  // sorted by name
+  std::vector<std::string> after;      // variants this one is applied after (and may build on)
+  std::vector<std::string> overrides;  // entries ("list.id", "table.key") it may change whoever changed them
 };
 
-constexpr const char* manifest_fields[] = {"name",   "version",         "kind",
-                                           "kernel", "ruleset",         "ruleset_version",
-                                           "options", "description",    "author",
-                                           "source", "license"};
+constexpr const char* manifest_fields[] = {"name",        "version", "kind",   "kernel",  "ruleset",
+                                           "ruleset_version", "options", "after", "overrides",
+                                           "description", "author",  "source", "license"};
 
 bool valid_name(std::string_view n) {
   return !n.empty() && std::all_of(n.begin(), n.end(), [](char c) {
@@ -68,7 +69,7 @@ void read_manifest(lua_State* L, manifest& m) {
     if (std::find(std::begin(manifest_fields), std::end(manifest_fields), key) ==
         std::end(manifest_fields))
       fail("unknown field '{}' (known: name, version, kind, kernel, ruleset, ruleset_version, "
-           "options, description, author, source, license)",
+           "options, after, overrides, description, author, source, license)",
            key);
   }
   lua::field_reader r(L, t);
@@ -101,6 +102,33 @@ void read_manifest(lua_State* L, manifest& m) {
       fail("field 'ruleset_version': {}", e.what());
     }
   }
+  // after = {"weather"}, overrides = {"threat_test.weather"}: arrays of strings.
+  const auto string_array = [&](const char* field, std::vector<std::string>& out, bool names) {
+    if (!r.push_table(field)) return;
+    const int n = static_cast<int>(lua_objlen(L, -1));
+    lua_pushnil(L);
+    int count = 0;
+    while (lua_next(L, -2) != 0) {
+      lua_pop(L, 1);
+      ++count;
+    }
+    if (count != n) fail("field '{}': an array of strings expected", field);
+    for (int i = 1; i <= n; ++i) {
+      lua_rawgeti(L, -1, i);
+      if (lua_type(L, -1) != LUA_TSTRING) fail("field '{}[{}]': string expected, got {}", field, i, lua::type_name(L, -1));
+      std::string s = lua_tostring(L, -1);
+      lua_pop(L, 1);
+      if (names && !valid_name(s)) fail("field '{}[{}]': '{}' is not a module name", field, i, s);
+      if (!names && (s.find('.') == std::string::npos || s.front() == '.' || s.back() == '.'))
+        fail("field '{}[{}]': '{}' is not an entry (want \"list.id\" or \"table.key\")", field, i, s);
+      out.push_back(std::move(s));
+    }
+    lua_pop(L, 1);
+  };
+  string_array("after", m.after, true);
+  string_array("overrides", m.overrides, false);
+  if (m.kind != "variant" && (!m.after.empty() || !m.overrides.empty()))
+    fail("field '{}': only a variant declares it", m.after.empty() ? "overrides" : "after");
   if (!r.push_table("options")) return;
   const int opts = lua_gettop(L);
   if (lua_getmetatable(L, opts)) fail("field 'options' must be a plain table");
@@ -390,32 +418,106 @@ const loaded_module& runtime::load_ruleset(std::string_view name, const option_v
   }
 }
 
+namespace {
+
+// Where variant `name_or_path` is: a bundled variant's folder or file, or a path; and
+// whether it is bundled (trusted).
+std::pair<fs::path, bool> locate_variant(runtime::impl& self, std::string_view name_or_path) {
+  const fs::path bundled_dir = self.opts.root / "scripts" / "rulesets" / self.ruleset_name / "variants";
+  if (valid_name(name_or_path)) {
+    const std::string n(name_or_path);
+    if (fs::is_directory(bundled_dir / n)) return {bundled_dir / n, true};
+    if (fs::is_regular_file(bundled_dir / (n + ".lua"))) return {bundled_dir / (n + ".lua"), true};
+  }
+  const fs::path p(name_or_path);
+  if (!fs::is_directory(p) && !fs::is_regular_file(p)) {
+    auto known = list_dir(bundled_dir, true, true);
+    fail("no variant '{}' (bundled variants of {}: {}; or give the path of a variant file or folder)",
+         name_or_path, self.ruleset_name, known.empty() ? "none" : join(known));
+  }
+  const fs::path where = fs::absolute(p);
+  return {where, is_under(where, self.opts.root / "scripts")};
+}
+
+}  // namespace
+
+std::vector<std::string> runtime::variant_order(const std::vector<std::string>& names_or_paths) {
+  impl& self = *impl_;
+  lua_State* L = self.L;
+  if (self.ruleset_ref == LUA_NOREF) fail("load a ruleset before variants");
+  struct node {
+    std::string request;
+    manifest m;
+  };
+  std::vector<node> nodes;
+  const int top = lua_gettop(L);
+  module_loader loader{self, L};
+  try {
+    for (const auto& request : names_or_paths) {
+      const auto [where, bundled] = locate_variant(self, request);
+      node n{request, {}};
+      if (fs::is_directory(where)) {
+        n.m = loader.read_manifest_file(where / "manifest.lua", bundled);
+      } else {
+        loader.run_file(where, bundled);
+        if (lua_type(L, -1) != LUA_TTABLE || lua_getmetatable(L, -1))
+          fail("{}: a variant file returns a plain table with 'manifest' and 'apply'", loader.display(where));
+        lua_pushliteral(L, "manifest");
+        lua_rawget(L, -2);
+        n.m = loader.check_manifest_on_top(loader.display(where));
+        lua_pop(L, 1);
+      }
+      for (const auto& other : nodes)
+        if (other.m.name == n.m.name) fail("variant '{}' is named twice ({} and {})", n.m.name, other.request, request);
+      nodes.push_back(std::move(n));
+    }
+  } catch (...) {
+    lua_settop(L, top);
+    throw;
+  }
+  // Kahn's algorithm; among the variants ready at each step the smallest name goes first, so
+  // the order never depends on how the command line listed them.
+  std::vector<std::string> order;
+  std::vector<bool> done(nodes.size(), false);
+  while (order.size() < nodes.size()) {
+    std::size_t pick = nodes.size();
+    for (std::size_t i = 0; i < nodes.size(); ++i) {
+      if (done[i]) continue;
+      const bool ready = std::all_of(nodes[i].m.after.begin(), nodes[i].m.after.end(), [&](const std::string& a) {
+        for (std::size_t j = 0; j < nodes.size(); ++j)
+          if (nodes[j].m.name == a && !done[j]) return false;
+        return true;
+      });
+      if (ready && (pick == nodes.size() || nodes[i].m.name < nodes[pick].m.name)) pick = i;
+    }
+    if (pick == nodes.size()) {
+      std::vector<std::string> stuck;
+      for (std::size_t i = 0; i < nodes.size(); ++i)
+        if (!done[i]) stuck.push_back(fmt::format("{} after {{{}}}", nodes[i].m.name, join(nodes[i].m.after)));
+      fail("variants wait for each other in a cycle: {}", join(stuck));
+    }
+    done[pick] = true;
+    order.push_back(nodes[pick].request);
+  }
+  return order;
+}
+
 const loaded_module& runtime::load_variant(std::string_view name_or_path, const option_values& options) {
   impl& self = *impl_;
   lua_State* L = self.L;
   if (self.ruleset_ref == LUA_NOREF) fail("load a ruleset before variant '{}'", name_or_path);
-  const fs::path bundled_dir = self.opts.root / "scripts" / "rulesets" / self.ruleset_name / "variants";
-  fs::path where;
-  bool bundled = false;
-  if (valid_name(name_or_path)) {
-    const std::string n(name_or_path);
-    if (fs::is_directory(bundled_dir / n)) where = bundled_dir / n;
-    else if (fs::is_regular_file(bundled_dir / (n + ".lua"))) where = bundled_dir / (n + ".lua");
-    bundled = !where.empty();
-  }
-  if (where.empty()) {
-    const fs::path p(name_or_path);
-    if (fs::is_directory(p) || fs::is_regular_file(p)) {
-      where = fs::absolute(p);
-    } else {
-      auto known = list_dir(bundled_dir, true, true);
-      fail("no variant '{}' (bundled variants of {}: {}; or give the path of a variant file or folder)",
-           name_or_path, self.ruleset_name, known.empty() ? "none" : join(known));
-    }
-    bundled = is_under(where, self.opts.root / "scripts");
-  }
+  const auto [where, bundled] = locate_variant(self, name_or_path);
   const int top = lua_gettop(L);
   module_loader loader{self, L};
+  lua_rawgeti(L, LUA_REGISTRYINDEX, self.ruleset_ref);
+  lua_pushliteral(L, "variant_api");
+  lua_rawget(L, -2);
+  struct containment {
+    bool& flag;
+    ~containment() { flag = false; }
+  } contained{self.contain_variant};
+  self.contain_variant = lua_type(L, -1) == LUA_TFUNCTION;
+  lua_settop(L, top);
   try {
     manifest m;
     const bool folder = fs::is_directory(where);
@@ -443,16 +545,47 @@ const loaded_module& runtime::load_variant(std::string_view name_or_path, const 
     if (!version_requirement::parse(m.ruleset_version).allows(version::parse(self.ruleset_version)))
       fail("{}: variant '{}' needs {} {}, loaded is {}", m.file, m.name, m.ruleset, m.ruleset_version,
            self.ruleset_version);
+    for (const auto& loaded : self.modules)
+      if (std::find(loaded.after.begin(), loaded.after.end(), m.name) != loaded.after.end())
+        fail("{}: variant '{}' must be applied before '{}' (its manifest says after = {{\"{}\"}}): load "
+             "them together, as the command line does, to apply them in their declared order",
+             m.file, m.name, loaded.name, m.name);
     lua_getfield(L, -1, "apply");  // stack: variant, apply
     if (lua_type(L, -1) != LUA_TFUNCTION)
       fail("{}: field 'apply': function expected, got {}", file, lua::type_name(L, -1));
     std::map<std::string, std::string> resolved;
+    // The first argument: the ruleset's patch functions for this variant when the ruleset
+    // offers them (ruleset.variant_api(module), each change owned and checked), else the
+    // ruleset's module table itself (a ruleset without a registry).
     lua_rawgeti(L, LUA_REGISTRYINDEX, self.ruleset_ref);
+    lua_pushliteral(L, "variant_api");
+    lua_rawget(L, -2);
+    if (lua_type(L, -1) == LUA_TFUNCTION) {
+      lua_remove(L, -2);
+      lua_newtable(L);
+      lua::set_field(L, -1, "name", m.name);
+      lua::set_field(L, -1, "version", m.version);
+      const auto push_list = [&](const char* key, const std::vector<std::string>& items) {
+        lua_newtable(L);
+        for (std::size_t i = 0; i < items.size(); ++i) {
+          lua::push_string(L, items[i]);
+          lua_rawseti(L, -2, static_cast<int>(i + 1));
+        }
+        lua_setfield(L, -2, key);
+      };
+      push_list("after", m.after);
+      push_list("overrides", m.overrides);
+      self.call(1, 1);
+    } else {
+      lua_pop(L, 1);
+    }
     push_options(L, m, options, resolved);
     loader.push_context(m);
     self.call(3, 0);
     lua_settop(L, top);
-    return loader.record(m, hash_module(where, {}), where, bundled, std::move(resolved));
+    const loaded_module& info = loader.record(m, hash_module(where, {}), where, bundled, std::move(resolved));
+    self.modules.back().after = m.after;
+    return info;
   } catch (...) {
     lua_settop(L, top);
     throw;

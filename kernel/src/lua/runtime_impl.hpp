@@ -103,6 +103,9 @@ struct runtime::impl {
 
   std::vector<loaded_module> modules;
   int ruleset_ref = LUA_NOREF;   // the loaded ruleset module table
+  // While a variant of a ruleset with patch functions (variant_api) loads, the environments
+  // made for its files hold no `ruleset`: the variant changes the rules only through them.
+  bool contain_variant = false;
   std::string ruleset_name;
   std::string ruleset_version;
 
@@ -508,7 +511,7 @@ struct runtime::impl {
     lua_setfield(L, env, "require");
     lua_pushvalue(L, env);
     lua_setfield(L, env, "_G");
-    if (ruleset_ref != LUA_NOREF) {
+    if (ruleset_ref != LUA_NOREF && !contain_variant) {
       lua_rawgeti(L, LUA_REGISTRYINDEX, ruleset_ref);
       lua_setfield(L, env, "ruleset");
     }

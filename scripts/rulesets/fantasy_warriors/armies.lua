@@ -6,16 +6,20 @@
 --- are patchable data (core.lua conventions). No dice; files are read only through
 --- muster.script.get_file, or given as text by the host. See docs/armies.md.
 local core = require("core")
+local shooting = require("shooting")
 local units = require("units")
 
 local M = {}
+--- The rule data this file declares (registry handles), for procedures and other areas.
+local data = {}
+M.data = data
 
 -- ---------------------------------------------------------------------------------------
 -- Data: costs and limits (pp.40-47). Rows {value, page, provenance, reason}; variants
--- patch them with core.set_row (ruleset.set_row).
+-- patch them with the variant patch functions (rules.set_row, docs/variants.md).
 -- ---------------------------------------------------------------------------------------
 
-core.define_table("army_costs", {
+data.army_costs = core.define_table("army_costs", {
   special = { value = 10, page = 47, provenance = "book",
     reason = "each leader, champion, musician and standard bearer costs this much more than the unit's warriors" },
   magic_power = { value = 5, page = 47, provenance = "book", reason = "each magic power point a wizard starts with" },
@@ -26,7 +30,7 @@ core.define_table("army_costs", {
     reason = "an army standard: the book gives no cost; priced as the other two talismans, which give the same +1" },
 }, 47)
 
-core.define_table("leadership_costs", {
+data.leadership_costs = core.define_table("leadership_costs", {
   [0] = { value = 0, page = 47, provenance = "book", reason = "leadership 0 (no cost: the list starts at 1)" },
   [1] = { value = 10, page = 47, provenance = "book", reason = "leadership 1" },
   [2] = { value = 20, page = 47, provenance = "book", reason = "leadership 2" },
@@ -35,7 +39,7 @@ core.define_table("leadership_costs", {
   [5] = { value = 80, page = 47, provenance = "book", reason = "leadership 5" },
 }, 47)
 
-core.define_table("army_limits", {
+data.army_limits = core.define_table("army_limits", {
   warchiefs = { value = 1, page = 7, provenance = "book", reason = "warchiefs in an army" },
   champions_per_unit = { value = 1, page = 7, provenance = "book", reason = "champions in a unit" },
   standard_bearers_per_unit = { value = 1, page = 7, provenance = "book", reason = "standard bearers in a unit" },
@@ -52,7 +56,7 @@ core.define_table("army_limits", {
 
 --- Quality steps for upgrades, lowest first (p.47: "poor to average or veteran to elite").
 --- Unpredictable troops are off the ladder: they have no upgrade.
-core.define_table("quality_steps", {
+data.quality_steps = core.define_table("quality_steps", {
   poor = { value = 1, page = 47, provenance = "book", reason = "poor" },
   average = { value = 2, page = 47, provenance = "book", reason = "average" },
   veteran = { value = 3, page = 47, provenance = "book", reason = "veteran" },
@@ -67,7 +71,7 @@ core.define_table("quality_steps", {
 --- mount's (quality + type + 2 x strength + 2 x -resilience + weapon) x its worth; at least 1.
 --- Movement counts floor((MOV - 6) / 2); a machine that does not move counts 0.
 --- Not a rule of the book: only tests read it (docs/rules-assumptions.md).
-core.define_table("reconstruction_costing", {
+data.reconstruction_costing = core.define_table("reconstruction_costing", {
   quality = { value = { elite = 9, veteran = 5, average = 3, poor = 1, unpredictable = 3 } },
   type = { value = { disciplined = 0, tribal = 0, fanatic = 1, stupid = -1 } },
   strength = { value = 2 },
@@ -88,8 +92,8 @@ core.define_table("reconstruction_costing", {
   minimum = { value = 1 },
 }, nil)
 
-local function cost(key) return core.get_table("army_costs")[key].value end
-local function limit(key) return core.get_table("army_limits")[key].value end
+local function cost(key) return data.army_costs.rows[key].value end
+local function limit(key) return data.army_limits.rows[key].value end
 
 --- The bundled army lists, scripts/armies/fantasy_warriors/<id>.lua: the book's seven
 --- (p.47 contents; Hobgoblins are in the Goblin list). The one index of the folder: the
@@ -496,7 +500,7 @@ local function check_entry(e, err, rule_err)
     err(string.format("crew_min %d is more than crew_max %d", e.crew_min, e.crew_max))
   end
   if type(e.upgrade) == "table" then
-    local steps = core.get_table("quality_steps")
+    local steps = data.quality_steps.rows
     for k, v in pairs(e.upgrade) do
       local to, from = steps[k], steps[e.quality]
       if not to then
@@ -637,7 +641,7 @@ end
 ---@param entry table a list entry
 ---@return integer points
 function M.reconstructed_points(entry)
-  local c = core.get_table("reconstruction_costing")
+  local c = data.reconstruction_costing.rows
   local function v(key) return c[key].value end
   local function body(p, with_armour)
     local s = (p.quality and v("quality")[p.quality] or 0) + (p.type and v("type")[p.type] or 0)
@@ -1060,7 +1064,7 @@ rule_list({
     end },
   { id = "quality_upgrade", page = 47, text = "quality is upgraded one step at most, as the army list offers",
     check = function(army, add)
-      local steps = core.get_table("quality_steps")
+      local steps = data.quality_steps.rows
       for _, u in ipairs(army.units) do
         local e = u.entry
         if u.quality ~= nil and u.quality ~= e.quality then
@@ -1081,7 +1085,7 @@ rule_list({
     end },
   { id = "leadership", page = 47, text = "warchiefs and battle leaders have a leadership of 0 to 5; nobody else has one",
     check = function(army, add)
-      local costs = core.get_table("leadership_costs")
+      local costs = data.leadership_costs.rows
       for _, ch in ipairs(army.characters) do
         local leads = ch.role == "warchief" or ch.role == "battle_leader"
         if leads and ch.leadership == nil then
@@ -1237,7 +1241,7 @@ local function price(el)
   elseif el.role then
     part(e.name, e.points)
     if (el.role == "warchief" or el.role == "battle_leader") and type(el.leadership) == "number" then
-      local row = core.get_table("leadership_costs")[el.leadership]
+      local row = data.leadership_costs.rows[el.leadership]
       if row then part("leadership " .. el.leadership, row.value) end
     end
     if el.role == "wizard" and type(el.magic) == "number" and el.magic > 0 then
@@ -1375,8 +1379,8 @@ end
 function M.supplies(source)
   local report, army = load_army(source)
   if not report.valid then core.fail("army", first_violation(report)) end
-  local missile = core.get_table("missile_weapons")
-  local table_ = core.get_table("supplies")
+  local missile = shooting.data.missile_weapons.rows
+  local table_ = units.data.supplies.rows
   local res = core.result("supplies")
   res.army, res.file = army.name, report.file
   res.volleys, res.magic = {}, {}
@@ -1386,7 +1390,7 @@ function M.supplies(source)
     if table_[weapon] or missile[weapon] then
       local n = units.starting_volleys(weapon)
       res.volleys[#res.volleys + 1] = { unit = u.name, file = u.file, line = u.line, weapon = weapon,
-        counters = n, source = core.row_source("supplies", table_[weapon] and weapon or "volleys") }
+        counters = n, source = units.data.supplies:source(table_[weapon] and weapon or "volleys") }
       total = total + n
     elseif u.machine then
       -- A machine whose weapon the ruleset cannot shoot (a house rule's cannon): the variant

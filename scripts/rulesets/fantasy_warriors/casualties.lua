@@ -5,9 +5,13 @@
 --- Test counters. What the two pages print differently comes in as a phase table (M.new).
 --- Works on a roster built here; changes no input table. Randomness only through muster.dice.
 local core = require("core")
+local morale = require("morale")
 require("morale") -- defines the table "command_test_roles" this module reads
 
 local M = {}
+--- The rule data this file declares (registry handles), for procedures and other areas.
+local data = {}
+M.data = data
 
 -- A phase table says what its page prints differently: `throws`, the table whose rows it reads
 -- (`specials` {kills_per_die, target}, `save` {dice}, `single_figure` {target});
@@ -55,10 +59,10 @@ end
 ---@param name string the figure
 ---@param save integer its SAV
 ---@param against string what the save is against, for people
----@param throws string the phase's table ("shooting_throws", "combat_casualties")
+---@param throws table the phase's table (shooting.data.shooting_throws, combat.data.combat_casualties, ...)
 ---@return boolean saved
 function M.saving_throw(res, into, name, save, against, throws)
-  local row = core.get_table(throws).save
+  local row = throws.rows.save
   local label = "saving throw, " .. name
   local total
   if core.explaining() then total = core.sum(res, row.dice, label)
@@ -186,7 +190,7 @@ end
 local function allocate_alone(res, cas, k)
   local fig, n, why = cas.figs[1], k, "kill"
   if cas.phase.single_figure then
-    local row = core.get_table(cas.phase.throws).single_figure
+    local row = cas.phase.throws.rows.single_figure
     local r = core.count(res, { n = k, target = row.target, label = "single figure, " .. cas.name })
     cas.single_figure_sixes, n, why = r.successes, r.successes, "six"
   end
@@ -212,7 +216,7 @@ function M.allocate(res, cas, a)
   end
   local used = 0
   if #six_candidates(cas) > 0 then
-    local row = core.get_table(cas.phase.throws).specials
+    local row = cas.phase.throws.rows.specials
     cas.specials_dice = math.ceil(k / row.kills_per_die)
     local r = core.count(res, { n = cas.specials_dice, target = row.target, label = "kills to specials, " .. cas.name })
     cas.sixes = r.successes
@@ -278,7 +282,7 @@ local function die(cas, fig)
   elseif fig.kind ~= "lone" then d[fig.kind] = true end
   if fig.kind ~= "individual" then cas.losses = cas.losses + 1 end
   if fig.killed_as then cas.killed[#cas.killed + 1] = fig.killed_as end
-  if fig.role and core.get_table("command_test_roles")[fig.role] then
+  if fig.role and morale.data.command_test_roles.rows[fig.role] then
     cas.command_test[#cas.command_test + 1] = { name = fig.name, role = fig.role, event = "killed" }
   end
   return true

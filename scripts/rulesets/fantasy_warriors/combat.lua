@@ -12,14 +12,17 @@ local casualties = require("casualties")
 local choose = casualties.choose -- asks a side, records the answer in res.choices
 
 local M = {}
+--- The rule data this file declares (registry handles), for procedures and other areas.
+local data = {}
+M.data = data
 
 -- ---------------------------------------------------------------------------------------
--- Data (patchable: core.set_row, add_modifier...; docs/rules-assumptions.md)
+-- Data (patchable: rules.set_row, add_modifier... in a variant; docs/rules-assumptions.md)
 -- ---------------------------------------------------------------------------------------
 
 -- The throws' own numbers: a modified 4 or more hits (page 31); the champion's extra die;
 -- ATTACK orders add one die per 5 already in hand (page 31, Example COMBAT).
-core.define_table("combat_throws", {
+data.combat_throws = core.define_table("combat_throws", {
   hit = { target = 4 },
   champion = { dice = 1 },
   attack_order = { per = 5 },
@@ -27,14 +30,14 @@ core.define_table("combat_throws", {
 
 -- Quality order for "better" and "lesser" quality (page 31). Unpredictable is not in the
 -- book's order: it ranks with Average (its quality throw averages 0) [unknown].
-core.define_table("quality_order", {
+data.quality_order = core.define_table("quality_order", {
   elite = { rank = 4 }, veteran = { rank = 3 }, average = { rank = 2 }, unpredictable = { rank = 2 },
   poor = { rank = 1 },
 }, 31)
 
 -- The ranks a weapon in use fights in, on foot (page 30; notes on weapons page 32). A
 -- polearm uses the spear's ranks when used as a spear. Mounted figures fight in one rank.
-core.define_table("fighting_ranks", {
+data.fighting_ranks = core.define_table("fighting_ranks", {
   spear = { ranks = 2 },
   pike = { ranks = 3 },
 }, 30)
@@ -42,7 +45,7 @@ core.define_table("fighting_ranks", {
 -- Which row of the weapon v armour table a profile's weapon reads (page 32): lances share the
 -- spear's row; missile troops fight hand to hand with their side-arms [unknown: the book is
 -- silent]; a polearm is declared as spear or two-handed each combat (not a row of its own).
-core.define_table("combat_weapon", {
+data.combat_weapon = core.define_table("combat_weapon", {
   hand = { row = "hand" }, two_handed = { row = "two_handed" }, spear = { row = "spear" },
   lance = { row = "spear" }, pike = { row = "pike" }, tooth_and_claw = { row = "tooth_and_claw" },
   horn_and_hoof = { row = "horn_and_hoof" }, bow = { row = "hand" }, longbow = { row = "hand" },
@@ -54,7 +57,7 @@ core.define_table("combat_weapon", {
 -- every killing score ("4,5,6"); each list runs from this number to 6, and a modified score
 -- above 6 kills too. Pike none/medium/heavy [unknown], tooth & claw and horn & hoof
 -- none/medium/heavy [inferred]: docs/rules-assumptions.md.
-core.define_table("weapon_v_armour", {
+data.weapon_v_armour = core.define_table("weapon_v_armour", {
   hand = { none = 3, light = 3, medium = 4, heavy = 5, extra_heavy = 6 },
   two_handed = { none = 2, light = 2, medium = 3, heavy = 4, extra_heavy = 5 },
   spear = { none = 3, light = 4, medium = 5, heavy = 6, extra_heavy = 6 },
@@ -65,7 +68,7 @@ core.define_table("weapon_v_armour", {
 
 -- Kills to specials (page 33): 1D for every 3 kills or part of 3, a 6 falls on a special or
 -- individual. A saving throw is 2D totalled, and the figure fights on when it beats SAV.
-core.define_table("combat_casualties", {
+data.combat_casualties = core.define_table("combat_casualties", {
   specials = { kills_per_die = 3, target = 6 },
   save = { dice = "2d6" },
 }, 33)
@@ -73,16 +76,16 @@ core.define_table("combat_casualties", {
 --- What page 33 prints for combat, for the casualties shared with shooting: the dice of table
 --- "combat_casualties"; a lone individual saves against every kill (no single-figure 6s);
 --- figures of another profile fall apart with their own saves.
-M.casualty_phase = { throws = "combat_casualties", single_figure = false, profiles = true }
+M.casualty_phase = { throws = data.combat_casualties, single_figure = false, profiles = true }
 
 local function rank_of(q)
-  return core.get_table("quality_order")[q].rank
+  return data.quality_order.rows[q].rank
 end
 
 -- Hit throw modifiers (page 31), added to every die showing 2-5. ctx = {unit, enemy,
 -- disorganised, ranks}: unit and enemy are the profiles fighting (a unit's own profile, the
 -- rider-and-mount profile when chosen, or a lone individual's).
-core.define_list("combat_hit", {
+data.combat_hit = core.define_list("combat_hit", {
   { id = "lesser_quality", page = 31, value = -1, reason = "your unit is of lesser quality than the enemy",
     when = function(c) return rank_of(c.unit.quality) < rank_of(c.enemy.quality) end },
   { id = "disorganised", page = 31, value = -1, reason = "your unit is disorganised",
@@ -98,7 +101,7 @@ core.define_list("combat_hit", {
 -- Kill throw modifiers (page 32), added to every die showing 2-5. ctx = {unit, enemy,
 -- bloodlust, defending_standard}. Resilience is a minus factor (RES <= 0) added as it is:
 -- "subtract the enemy's resilience" read by its definition (part 1 §18.9).
-core.define_list("combat_kill", {
+data.combat_kill = core.define_list("combat_kill", {
   { id = "strength", page = 32, reason = "the strength of your unit",
     value = function(c) return c.unit.strength end },
   { id = "resilience", page = 32, reason = "the enemy's resilience",
@@ -124,7 +127,7 @@ end
 ---@return string row
 function M.weapon_row(profile, use)
   if profile.weapon == "polearm" then return use end
-  return core.get_table("combat_weapon")[profile.weapon].row
+  return data.combat_weapon.rows[profile.weapon].row
 end
 
 --- The hit throw into `out` (recorded into `res`): `dice` D6, a natural 6 hits, a natural 1
@@ -135,12 +138,12 @@ end
 ---@param c table
 ---@return integer hits
 function M.hit_throw(res, out, c)
-  local applied, total = core.apply("combat_hit", c)
+  local applied, total = data.combat_hit:apply(c)
   tag(applied, c.label)
   core.add_modifiers(res, applied)
   out.hit_modifiers = applied
   out.hit_modifier = total
-  out.hit_target = core.get_table("combat_throws").hit.target
+  out.hit_target = data.combat_throws.rows.hit.target
   out.hit_dice = c.dice
   if c.dice == 0 then
     out.hits, out.automatic_hits, out.automatic_misses = 0, 0, 0
@@ -160,14 +163,14 @@ end
 ---@param c table
 ---@return integer kills
 function M.kill_throw(res, out, c)
-  local applied, total = core.apply("combat_kill", c)
+  local applied, total = data.combat_kill:apply(c)
   tag(applied, c.label)
   core.add_modifiers(res, applied)
   out.kill_modifiers = applied
   out.kill_modifier = total
   out.weapon_row = c.row
-  out.kill_target = core.get_table("weapon_v_armour")[c.row][c.enemy.armour]
-  out.kill_table_source = core.row_source("weapon_v_armour", c.row)
+  out.kill_target = data.weapon_v_armour.rows[c.row][c.enemy.armour]
+  out.kill_table_source = data.weapon_v_armour:source(c.row)
   if c.hits == 0 then
     out.kills, out.automatic_kills, out.automatic_failures = 0, 0, 0
     return 0
@@ -389,7 +392,7 @@ local function declare(res, f, aerial)
   -- The ranks this weapon may fight in (page 30): foot, not disorganised, no reaction.
   local weapon = f.eff.weapon
   local may_ranks = function(use)
-    local row = core.get_table("fighting_ranks")[use]
+    local row = data.fighting_ranks.rows[use]
     if not row or f.lone or f.eff.mounted or f.disorganised or u.reaction ~= "ok" then return 1 end
     return row.ranks
   end
@@ -474,7 +477,7 @@ end
 
 local function attack_dice(f)
   local u, eff = f.unit, f.eff
-  local throws = core.get_table("combat_throws")
+  local throws = data.combat_throws.rows
   local main, most = nil, -1
   for _, a in ipairs(f.attacks) do
     local rear = 0

@@ -9,27 +9,30 @@ local units = require("units")
 local casualties = require("casualties")
 
 local M = {}
+--- The rule data this file declares (registry handles), for procedures and other areas.
+local data = {}
+M.data = data
 
 -- ---------------------------------------------------------------------------------------
--- Data: every number of these pages, patchable by variants (core.set_row, add_modifier...).
+-- Data: every number of these pages, patchable by variants (rules.set_row, add_modifier... in a variant).
 -- ---------------------------------------------------------------------------------------
 
 --- Range of a warchief or battle leader (pages 36, 41): base inches, inches per herald and
 --- per banner bearer in base contact, and how many of each count (banner bearer max: the
 --- sentence is cut off, seed L3000; 1 proposed, docs/rules-assumptions.md).
-core.define_table("leader_range", {
+data.leader_range = core.define_table("leader_range", {
   base = { inches = 8 },
   herald = { inches = 2, max = 2 },
   banner_bearer = { inches = 4, max = 1 },
 }, 36)
 
 --- Saving throws of leaders and carriers in these phases (2D, must beat SAV, page 9).
-core.define_table("command_throws", { save = { dice = "2d6" } }, 9)
+data.command_throws = core.define_table("command_throws", { save = { dice = "2d6" } }, 9)
 
 --- The Battle Leader's Test results (page 37), by score; `below_0` is "less than 0".
 --- disorganise/shake: all units of the command; carrier: what happens to the messenger or
 --- courier ("dismissed", "stays" to try again next turn, "slaughtered" after a save).
-core.define_table("battle_leaders_test_results", {
+data.battle_leaders_test_results = core.define_table("battle_leaders_test_results", {
   ["6"] = { result = "ok", accepted = true, carrier = "dismissed" },
   ["5"] = { result = "ok_confusion", accepted = true, disorganise = true, carrier = "dismissed" },
   ["4"] = { result = "delay", accepted = false, carrier = "stays", again = true },
@@ -43,14 +46,14 @@ core.define_table("battle_leaders_test_results", {
 }, 37)
 
 --- The order a battle leader implements on a 0 ("confusion and misunderstanding", page 37).
-core.define_table("misunderstood_order", { attack = "hold", hold = "attack", oppose = "hold" }, 37)
+data.misunderstood_order = core.define_table("misunderstood_order", { attack = "hold", hold = "attack", oppose = "hold" }, 37)
 
 --- Influence (page 38): "horribly wrong" when the die is at least `margin` over the effective
 --- leadership, or a natural 6 when `natural_six` (a separate bullet; proposed always).
-core.define_table("influence_rules", { horribly_wrong = { margin = 3, natural_six = true } }, 38)
+data.influence_rules = core.define_table("influence_rules", { horribly_wrong = { margin = 3, natural_six = true } }, 38)
 
 --- The Command Test results (page 39): the lowest score of each band.
-core.define_table("command_test_results", {
+data.command_test_results = core.define_table("command_test_results", {
   unaffected = { from = 7 },
   disorganised = { from = 6 },
   shaken = { from = 5 },
@@ -65,7 +68,7 @@ end
 
 local function is_disorganised(u) return u.disorganised or u.reaction == "shaken" end
 
-core.define_list("battle_leaders_test", {
+data.battle_leaders_test = core.define_list("battle_leaders_test", {
   { id = "fanatic_attack", page = 37, value = 1, reason = "a fanatic battle leader is sent ATTACK",
     when = function(c) return c.leader.type == "fanatic" and c.order == "attack" end },
   { id = "warchief", page = 37, value = 1, reason = "the warchief delivers the order in person",
@@ -87,7 +90,7 @@ core.define_list("battle_leaders_test", {
     when = function(c) return c.with_unit end },
 })
 
-core.define_list("influence_leadership", {
+data.influence_leadership = core.define_list("influence_leadership", {
   { id = "leadership", page = 38, reason = "the leader's leadership", value = function(c) return c.leader.leadership end },
   { id = "banner_bearer", page = 38, value = 1, reason = "a banner bearer is with him",
     when = function(c) return c.banner_bearer end },
@@ -95,7 +98,7 @@ core.define_list("influence_leadership", {
     when = function(c) return c.different_race end },
 })
 
-core.define_list("command_test", {
+data.command_test = core.define_list("command_test", {
   { id = "leadership", page = 39, reason = "the tester's warchief or battle leader, alive and not routed",
     value = function(c) return c.tester.role ~= "command" and c.tester.leadership or 0 end },
   { id = "good_omens", page = 39, value = 1, reason = "the omens are good", when = function(c) return c.omens == "good" end },
@@ -135,7 +138,7 @@ end
 --- A leader's range R (page 36): base + heralds and banner bearers in base contact, each
 --- capped. Too many is an input error (the rule forbids them, not merely ignores them).
 function M.range(heralds, banner_bearers)
-  local t = core.get_table("leader_range")
+  local t = data.leader_range.rows
   core.check_int(heralds, "heralds", 0, t.herald.max)
   core.check_int(banner_bearers, "banner_bearers", 0, t.banner_bearer.max)
   return t.base.inches + heralds * t.herald.inches + banner_bearers * t.banner_bearer.inches
@@ -152,7 +155,7 @@ end
 
 --- The result row for a Battle Leader's Test score.
 function M.bl_row(score)
-  local rows = core.get_table("battle_leaders_test_results")
+  local rows = data.battle_leaders_test_results.rows
   if score >= 6 then return rows["6"], "6" end
   if score < 0 then return rows.below_0, "below_0" end
   return rows[tostring(score)], tostring(score)
@@ -194,18 +197,18 @@ function M.battle_leaders_test(args)
   res.tested = true
   local die = core.d6(res, "battle leader's test, " .. a.leader.name)
   res.die = die
-  local applied, total = core.apply("battle_leaders_test", a)
+  local applied, total = data.battle_leaders_test:apply(a)
   table.insert(applied, 1, { id = "leadership", value = a.leader.leadership, reason = "the battle leader's leadership",
                              source = core.source_text({ source = core.ruleset, page = 37 }) })
   core.add_modifiers(res, applied)
   res.score = die + a.leader.leadership + total
   local row, key = M.bl_row(res.score)
   res.result = row.result
-  res.result_source = core.row_source("battle_leaders_test_results", key)
+  res.result_source = data.battle_leaders_test_results:source(key)
   res.accepted = row.accepted
   res.order_now = row.accepted and a.order or a.current_order
   if row.misunderstood then
-    res.order_now = core.get_table("misunderstood_order")[a.order]
+    res.order_now = data.misunderstood_order.rows[a.order]
     res.misunderstood_as = res.order_now
   end
   res.test_again = row.again or false
@@ -228,7 +231,7 @@ function M.battle_leaders_test(args)
     res.saves = {}
     if a.carrier_save then
       local saved = casualties.saving_throw(res, res, a.carrier_name, a.carrier_save, "slaughter by the battle leader",
-                                            "command_throws")
+                                            data.command_throws)
       if saved then fate = "dismissed" end
       res.carrier_saved = saved
     end
@@ -255,12 +258,12 @@ function M.influence(a)
   end
   if why then res.tested, res.why, res.outcome = false, why, "no_test"; return res end
   res.tested = true
-  local applied, l = core.apply("influence_leadership", a)
+  local applied, l = data.influence_leadership:apply(a)
   core.add_modifiers(res, applied)
   res.effective_leadership = l
   local die = core.d6(res, "influence, " .. a.leader.name .. " on " .. a.unit.name)
   res.die = die
-  local hw = core.get_table("influence_rules").horribly_wrong
+  local hw = data.influence_rules.rows.horribly_wrong
   res.command_test_markers = {}
   if die - l >= hw.margin or (hw.natural_six and die == 6) then
     res.result = "horribly_wrong"
@@ -269,7 +272,7 @@ function M.influence(a)
       local saved = false
       if a.leader.save then
         saved = casualties.saving_throw(res, res, a.leader.name, a.leader.save, "set upon by the unit in bloodlust",
-                                        "command_throws")
+                                        data.command_throws)
       end
       res.leader_fate = saved and "survives" or "killed"
       if not saved then
@@ -301,7 +304,7 @@ end
 
 --- The Command Test band of a score.
 function M.command_band(score)
-  local rows = core.get_table("command_test_results")
+  local rows = data.command_test_results.rows
   for _, key in ipairs({ "unaffected", "disorganised", "shaken" }) do
     if score >= rows[key].from then return key end
   end
@@ -318,11 +321,11 @@ function M.one_test(tester, army)
   res.die = die
   local ctx = { tester = tester, omens = army.omens, boast = army.boast, talismans = army.talismans,
                 lost_commands = army.lost_commands, warchief_lost = army.warchief_lost }
-  local applied, total = core.apply("command_test", ctx)
+  local applied, total = data.command_test:apply(ctx)
   core.add_modifiers(res, applied)
   res.score = die + total
   res.result = M.command_band(res.score)
-  res.result_source = core.row_source("command_test_results", res.result)
+  res.result_source = data.command_test_results:source(res.result)
   res.outcome = res.tester .. ": " .. res.result
   res.units = tester.units
   return res
@@ -398,7 +401,7 @@ end
 
 --- Value of each scoring item (page 11): `own` counted for a side's own army before and
 --- after the battle, `enemy` for each enemy one lost (killed, routed, wrecked, defiled...).
-core.define_table("victory_values", {
+data.victory_values = core.define_table("victory_values", {
   warchief = { own = 2, enemy = 2 },            -- [inferred] Scoring example
   army_standard = { own = 2, enemy = 2 },       -- own [inferred]; enemy wrecked [unknown], mirrors
   sacred_item = { own = 2, enemy = 2 },
@@ -409,7 +412,7 @@ core.define_table("victory_values", {
 }, 11)
 
 --- The result bands of D = post-battle value - pre-battle value (page 11), lowest D first.
-core.define_table("victory_bands", {
+data.victory_bands = core.define_table("victory_bands", {
   { from = 0, result = "stalemate" },
   { from = 1, result = "minor_victory" },
   { from = 4, result = "decisive_victory" },
@@ -422,20 +425,20 @@ M.victory_items = { "warchief", "army_standard", "sacred_item", "beloved_persona
 --- The grade of a difference D >= 0.
 function M.victory_band(d)
   local result
-  for _, b in ipairs(core.get_table("victory_bands")) do
+  for _, b in ipairs(data.victory_bands.rows) do
     if d >= b.from then result = b.result end
   end
   return result
 end
 
 local function value(res, counts, column, label)
-  local values = core.get_table("victory_values")
+  local values = data.victory_values.rows
   local total, lines = 0, {}
   for _, item in ipairs(M.victory_items) do
     local n = counts[item] or 0
     if n > 0 then
       local v = n * values[item][column]
-      lines[#lines + 1] = { item = item, count = n, value = v, source = core.row_source("victory_values", item) }
+      lines[#lines + 1] = { item = item, count = n, value = v, source = data.victory_values:source(item) }
       total = total + v
     end
   end

@@ -2,7 +2,12 @@
 --- tables, kept as patchable data with a source per entry), the dice helpers that record into
 --- a result, and the checking of the plain-table inputs (unit descriptions, situations).
 --- No procedure lives here. Deterministic: randomness only through muster.dice.
+local registry = require("registry")
+
 local M = {}
+--- The rule data this file declares (the time dial, read by every area that takes a time).
+local data = {}
+M.data = data
 
 --- The ruleset's own name as written into every source ("fantasy_warriors").
 M.ruleset = "fantasy_warriors"
@@ -83,7 +88,7 @@ end
 ---@param v any
 ---@return integer|nil index
 function M.dial_step(v)
-  local n = M.get_table("time_dial").steps.per_half
+  local n = data.time_dial.rows.steps.per_half
   if type(v) == "number" then
     if v == math.floor(v) and v >= 1 and v <= 2 * n then return v end
     return nil
@@ -104,7 +109,7 @@ function M.check_time(v, path)
   if v == nil then return nil end
   if v == "day" or v == "night" then return v end
   local index = M.dial_step(v)
-  local n = M.get_table("time_dial").steps.per_half
+  local n = data.time_dial.rows.steps.per_half
   if index then return index <= n and "day" or "night" end
   M.fail(path, string.format("%s is not a time (day, night, a dial step such as \"night 2\", or 1..%d)", M.show(v), 2 * n))
 end
@@ -132,153 +137,41 @@ function M.show(v)
 end
 
 -- ---------------------------------------------------------------------------------------
--- Modifier lists: ordered entries with unique ids. Each entry:
---   { id = "long_range", value = -1 | function(ctx) -> number|nil, when = function(ctx) -> bool,
---     reason = "the target is at long range", page = 22, source = "fantasy_warriors" }
--- A value function returning nil or 0 means the entry does not apply.
+-- Rule data: modifier lists and result tables, declared once in the registry
+-- (scripts/lib/registry.lua) by the file that owns them. Each area keeps the handles in its
+-- `data` table; a procedure reads the handle it required, never a table found by name.
+-- A modifier entry: { id = "long_range", value = -1 | function(ctx) -> number|nil,
+--   when = function(ctx) -> bool, reason = "the target is at long range", page = 22 }
 -- ---------------------------------------------------------------------------------------
 
-M.lists = {}
 
-local function check_entry(entry, where)
-  if type(entry) ~= "table" then error(where .. ": a modifier entry is a table", 3) end
-  if type(entry.id) ~= "string" then error(where .. ": entry.id must be a string", 3) end
-  if type(entry.value) ~= "number" and type(entry.value) ~= "function" then
-    error(where .. ": entry '" .. entry.id .. "': value must be a number or a function", 3)
-  end
-  if entry.when ~= nil and type(entry.when) ~= "function" then
-    error(where .. ": entry '" .. entry.id .. "': when must be a function", 3)
-  end
-  if type(entry.reason) ~= "string" then error(where .. ": entry '" .. entry.id .. "': reason must be a string", 3) end
-  if type(entry.source) ~= "string" then error(where .. ": entry '" .. entry.id .. "': source must be a string", 3) end
+--- Makes the registry for the ruleset `context` ({name, version}) and declares core's own
+--- data. init.lua calls it before requiring any area.
+function M.init(context)
+  M.ruleset = context.name
+  M.registry = registry.new({ owner = context.name .. "@" .. context.version, source = context.name })
+  -- The time dial (page 14): 12 steps, day 1-6 then night 1-6; the light die's halves.
+  data.time_dial = M.registry:define_table("time_dial", {
+    light = { day_to = 3 },   -- 1D: 1..day_to is DAY, the rest NIGHT
+    steps = { per_half = 6 },
+  }, 14, { doc = "the time dial: steps per half (day, night) and the light die's day faces" })
 end
 
-local function find(list, id)
-  for i, e in ipairs(list.entries) do
-    if e.id == id then return i end
-  end
-  return nil
-end
-
-local function get_list(name, where)
-  local list = M.lists[name]
-  if not list then
-    local names = {}
-    for n in pairs(M.lists) do names[#names + 1] = n end
-    error(string.format("%s: no modifier list '%s' (lists: %s)", where, tostring(name), join(names)), 3)
-  end
-  return list
-end
-
---- Declares a modifier list (the ruleset's own, source filled in).
+--- Declares a modifier list (see registry.define_list) and returns its handle.
 ---@param name string
 ---@param entries table[]
-function M.define_list(name, entries)
-  local list = { name = name, entries = {} }
-  M.lists[name] = list
-  for _, e in ipairs(entries) do
-    e.source = e.source or M.ruleset
-    check_entry(e, "define_list " .. name)
-    if find(list, e.id) then error("define_list " .. name .. ": duplicate id '" .. e.id .. "'", 2) end
-    list.entries[#list.entries + 1] = e
-  end
-  return list
+---@param spec? table {page, doc, context = {field = "type: what"}}
+function M.define_list(name, entries, spec)
+  return M.registry:define_list(name, entries, spec)
 end
 
---- Adds an entry to a list, at the end or next to another: where = {before = id} or
---- {after = id}. The entry names its source (a variant passes its context.source).
-function M.add_modifier(name, entry, where)
-  local list = get_list(name, "add_modifier")
-  check_entry(entry, "add_modifier " .. name)
-  if find(list, entry.id) then error("add_modifier " .. name .. ": id '" .. entry.id .. "' exists (use replace_modifier)", 2) end
-  local at = #list.entries + 1
-  if where and (where.before or where.after) then
-    local anchor = find(list, where.before or where.after)
-    if not anchor then error("add_modifier " .. name .. ": no entry '" .. (where.before or where.after) .. "'", 2) end
-    at = where.before and anchor or anchor + 1
-  end
-  table.insert(list.entries, at, entry)
-end
-
---- Replaces the entry with `id` (keeping its place).
-function M.replace_modifier(name, id, entry)
-  local list = get_list(name, "replace_modifier")
-  check_entry(entry, "replace_modifier " .. name)
-  local i = find(list, id)
-  if not i then error("replace_modifier " .. name .. ": no entry '" .. tostring(id) .. "'", 2) end
-  list.entries[i] = entry
-end
-
---- Removes the entry with `id`.
-function M.remove_modifier(name, id)
-  local list = get_list(name, "remove_modifier")
-  local i = find(list, id)
-  if not i then error("remove_modifier " .. name .. ": no entry '" .. tostring(id) .. "'", 2) end
-  table.remove(list.entries, i)
+--- Declares a result table and returns its handle (rows in handle.rows).
+function M.define_table(name, rows, page, spec)
+  return M.registry:define_table(name, rows, page, spec)
 end
 
 --- The source text a result shows for an entry: "fantasy_warriors p.22".
-function M.source_text(entry)
-  if entry.page then return entry.source .. " p." .. entry.page end
-  return entry.source
-end
-
---- Applies a list to a situation. Returns the applied modifiers ({id, value, reason,
---- source}) in list order, and their total.
----@return table[] applied
----@return number total
-function M.apply(name, ctx)
-  local list = get_list(name, "apply")
-  local applied, total = {}, 0
-  for _, e in ipairs(list.entries) do
-    if e.when == nil or e.when(ctx) then
-      local v = e.value
-      if type(v) == "function" then v = v(ctx) end
-      if v ~= nil and v ~= 0 then
-        applied[#applied + 1] = { id = e.id, value = v, reason = e.reason, source = M.source_text(e) }
-        total = total + v
-      end
-    end
-  end
-  return applied, total
-end
-
--- ---------------------------------------------------------------------------------------
--- Result tables (reaction table, weapon v armour...): named data with a source per row.
--- ---------------------------------------------------------------------------------------
-
-M.tables = {}
-
---- Declares a table: rows keyed by name, with the page it comes from.
-function M.define_table(name, rows, page)
-  local t = { name = name, rows = rows, sources = {} }
-  for key in pairs(rows) do t.sources[key] = { source = M.ruleset, page = page } end
-  M.tables[name] = t
-  return t
-end
-
---- Returns a table's rows.
-function M.get_table(name)
-  local t = M.tables[name]
-  if not t then error("no table '" .. tostring(name) .. "'", 2) end
-  return t.rows
-end
-
---- Replaces (or adds) one row of a table; `source` names who changed it.
-function M.set_row(name, key, row, source, page)
-  local t = M.tables[name]
-  if not t then error("set_row: no table '" .. tostring(name) .. "'", 2) end
-  if type(source) ~= "string" then error("set_row " .. name .. ": source must be a string", 2) end
-  t.rows[key] = row
-  t.sources[key] = { source = source, page = page }
-end
-
---- The source text of one row: "fantasy_warriors p.20".
-function M.row_source(name, key)
-  local s = M.tables[name].sources[key]
-  if not s then return M.ruleset end
-  return M.source_text(s)
-end
+M.source_text = registry.source_text
 
 -- ---------------------------------------------------------------------------------------
 -- Results and dice. A result records each throw ({label, dice, faces?, result}) when the

@@ -5,6 +5,7 @@
 --- (table `command_test_events`), ready for command.lua's `command_test`. Owns no Command Test
 --- itself. Deterministic: dice only through core (muster.dice), in the order of the input.
 local core = require("core")
+local morale = require("morale")
 local units = require("units")
 local magic = require("magic")
 local prebattle = require("prebattle")
@@ -12,6 +13,9 @@ local explain = require("explain")
 require("morale") -- defines the table "command_test_roles" read here
 
 local M = {}
+--- The rule data this file declares (registry handles), for procedures and other areas.
+local data = {}
+M.data = data
 
 -- ---------------------------------------------------------------------------------------
 -- Data
@@ -60,13 +64,13 @@ do
     rows[e[1]] = e[3]
     M.events[#M.events + 1] = e[1]
   end
-  core.define_table("command_test_events", rows, 39)
-  for _, e in ipairs(event_rows) do core.set_row("command_test_events", e[1], e[3], core.ruleset, e[2]) end
+  data.command_test_events = core.define_table("command_test_events", rows, 39)
+  for _, e in ipairs(event_rows) do data.command_test_events:set_page(e[1], e[2]) end
 end
 
 --- A hero whose warchief is killed (page 40): 1D, +1 in base contact with the enemy; 4 or
 --- more (7 with the +1) he stays, bent on vengeance; 1-3 he routs, no Command Test.
-core.define_table("hero_warchief_killed", {
+data.hero_warchief_killed = core.define_table("hero_warchief_killed", {
   ["1"] = { stays = false }, ["2"] = { stays = false }, ["3"] = { stays = false },
   ["4"] = { stays = true }, ["5"] = { stays = true }, ["6"] = { stays = true }, ["7"] = { stays = true },
   in_combat = { bonus = 1 },
@@ -81,7 +85,7 @@ M.vengeance = {
 }
 
 --- What a lost herald, banner bearer or courier takes with him (pages 8, 35-37, 41), per role.
-core.define_table("individual_loss_effects", {
+data.individual_loss_effects = core.define_table("individual_loss_effects", {
   herald = { range = 2, temporary = "musician" },
   banner_bearer = { range = 4, temporary = "standard", influence = 1 },
   courier = { order_lost = true, bonus = 1 },
@@ -199,7 +203,7 @@ local when_rank = { now = 3, this_turn = 2, next_turn = 1 }
 ---@return table[] testers
 ---@return table[] placed
 function M.place_counters(testers, keys, lost, tested)
-  local rows = core.get_table("command_test_events")
+  local rows = data.command_test_events.rows
   local out, placed = {}, {}
   for _, t in ipairs(testers) do
     local c = { name = t.name, role = t.role, leadership = t.leadership, bad_light = t.bad_light,
@@ -240,7 +244,7 @@ local function counters_into(res, a, keys, lost)
   res.events = keys
   local warchief = false
   for _, k in ipairs(keys) do
-    if core.get_table("command_test_events")[k].warchief_lost then warchief = true end
+    if data.command_test_events.rows[k].warchief_lost then warchief = true end
   end
   res.warchief_lost = warchief or nil
   if a.testers then
@@ -258,14 +262,14 @@ function M.event_of(role, event, cause)
   if cause == "warchief_roll" then return role == "hero" and "hero_vengeance_rout" or "wizard_warchief_rout" end
   if cause == "gods" then return "priest_taken_by_gods" end
   -- the roles whose loss is a trigger: morale's table, shared with the casualties area
-  if core.get_table("command_test_roles")[role] then return role .. "_" .. event end
+  if morale.data.command_test_roles.rows[role] then return role .. "_" .. event end
   return nil
 end
 
 -- The markers and events of one figure lost: its role's event and, for a beloved
 -- personage, the talisman's. Adds to res.command_test_markers and keys.
 local function mark(res, keys, fig, event, cause)
-  local rows = core.get_table("command_test_events")
+  local rows = data.command_test_events.rows
   local key = M.event_of(fig.role, event, cause)
   local function add(k)
     for _, have in ipairs(keys) do if have == k then return end end
@@ -293,8 +297,8 @@ end
 ---@return table result
 function M.command_counters(a)
   local res = core.result("command_counters")
-  local row = core.get_table("command_test_events")[a.event]
-  res.event, res.source, res.timing, res.reason = a.event, core.row_source("command_test_events", a.event), row.timing, row.reason
+  local row = data.command_test_events.rows[a.event]
+  res.event, res.source, res.timing, res.reason = a.event, data.command_test_events:source(a.event), row.timing, row.reason
   res.places_counters = row.counters
   res.no_new_orders = row.warchief_lost or false
   local lost = {}
@@ -326,7 +330,7 @@ function M.warchief_lost(a)
   res.removed, res.stays, res.heroes, res.wizards, res.command_test_markers = { a.warchief }, {}, {}, {}, {}
   local keys = {}
   mark(res, keys, a.figure or { name = a.warchief, role = "warchief" }, a.event)
-  local hero_rows = core.get_table("hero_warchief_killed")
+  local hero_rows = data.hero_warchief_killed.rows
   for _, ind in ipairs(a.individuals) do
     if a.event == "routed" then
       -- page 40: every individual, heralds and banner bearers too, leaves the table with him
@@ -337,7 +341,7 @@ function M.warchief_lost(a)
       h.die = core.d6(res, "warchief killed, " .. ind.name)
       h.score = h.die + (ind.in_combat and hero_rows.in_combat.bonus or 0)
       local key = tostring(math.min(h.score, 7))
-      h.stays, h.source = hero_rows[key].stays, core.row_source("hero_warchief_killed", key)
+      h.stays, h.source = hero_rows[key].stays, data.hero_warchief_killed:source(key)
       h.result = h.stays and "vengeance" or "routs"
       res.heroes[#res.heroes + 1] = h
       if h.stays then res.stays[#res.stays + 1] = ind.name
@@ -385,7 +389,7 @@ local allowed_causes = {
 
 -- What the loss of a figure of `role` takes with it, beyond the Command Test.
 local function effects_of(res, fig, a)
-  local fx = core.get_table("individual_loss_effects")[fig.role]
+  local fx = data.individual_loss_effects.rows[fig.role]
   local leader = a.leader or "his leader"
   if fig.role == "herald" then
     res.effects[#res.effects + 1] = string.format("%s's range is %din shorter", leader, fx.range)
@@ -532,7 +536,7 @@ M.procedures = {
         core.fail("soothsayers", "only a soothsayer's death counts the soothsayers")
       end
       local testers = check_testers(input.testers, "testers")
-      local max = core.get_table("omens").roll.max_soothsayers
+      local max = prebattle.data.omens.rows.roll.max_soothsayers
       return M.individual_lost {
         figure = fig, event = event, cause = cause,
         individuals = check_figures(input.individuals, "individuals", M.individual_roles),

@@ -4,7 +4,7 @@
 --- (2) the patch points variants use: modifier lists and result tables (core.lua).
 local options, context = ...
 local core = require("core")
-core.ruleset = context.name
+core.init(context)
 
 local units = require("units")
 local quality = require("quality")
@@ -27,13 +27,23 @@ local M = {}
 M.options = options
 M.source = context.source
 
--- Patch points for variants (see docs/lua-api.md, "How a variant hooks in").
-M.add_modifier = core.add_modifier
-M.replace_modifier = core.replace_modifier
-M.remove_modifier = core.remove_modifier
-M.set_row = core.set_row
-M.get_table = core.get_table
-M.lists = core.lists
+-- The rule data (scripts/lib/registry.lua): every modifier list and table with its owner.
+-- A variant gets the patch functions of variant_api(module) as `rules` in its apply
+-- (docs/variants.md); rules_report / rules_schema serve `muster rules show`.
+local registry = require("registry")
+M.registry = core.registry
+function M.variant_api(module) return core.registry:patcher(module) end
+function M.rules_report(args)
+  args = args or {}
+  local report = core.registry:report(args.only_changed)
+  if args.text then return registry.format(report) end
+  return report
+end
+function M.rules_schema(args)
+  local schema = core.registry:schema()
+  if args and args.text then return registry.format_schema(schema) end
+  return schema
+end
 M.check_unit = units.check_unit
 M.explain = require("explain").text  -- a result as readable text (muster resolve --explain)
 M.repl = require("repl")  -- the REPL's helpers: unit templates, combat, shoot, threat, test (scripts/lib/repl.lua)

@@ -5,6 +5,7 @@
 --- table "bad_light_effects"; reads each effect's value from the list or table it lives in.
 --- No dice; bad light by race comes from the army lists, never from a table typed here.
 local core = require("core")
+local magic = require("magic")
 local explain = require("explain")
 local units = require("units")
 local armies = require("armies")
@@ -17,6 +18,9 @@ require("magic")
 local prebattle = require("prebattle")
 
 local M = {}
+--- The rule data this file declares (registry handles), for procedures and other areas.
+local data = {}
+M.data = data
 
 -- The order --explain tells these results in: where the hourglass went, then who it touched.
 explain.order.time_dial = { "from", "to", "moves", "changes", "light_before", "light_after", "light_changed",
@@ -29,7 +33,7 @@ explain.order.bad_light = { "time", "light", "subjects", "races", "effects" }
 -- "bad_light") or, for the resting wizard, the table `regain_power`; `value` is used only
 -- while no such list exists (the Initiative Test has none yet). `applies`: "unit" (units and
 -- troop or machine entries) and/or the roles of the individuals it touches. Array rows: a variant adds one with set_row.
-core.define_table("bad_light_effects", {
+data.bad_light_effects = core.define_table("bad_light_effects", {
   { id = "threat_test", where = "Threat Test", list = "threat_test", applies = { "unit" } },
   { id = "shooting_hit", where = "shooting hit throw, each die", list = "shooting_hit", applies = { "unit" } },
   { id = "casualty_test", where = "Casualty Test", list = "casualty_test", applies = { "unit" } },
@@ -42,14 +46,14 @@ core.define_table("bad_light_effects", {
   { id = "command_test", where = "Command Test", list = "command_test", applies = { "warchief", "battle_leader" } },
 }, nil)
 for i, page in ipairs({ 20, 22, 25, 34, 26, 29, 37, 39 }) do
-  core.set_row("bad_light_effects", i, core.get_table("bad_light_effects")[i], core.ruleset, page)
+  data.bad_light_effects:set_page(i, page)
 end
 
 -- ---------------------------------------------------------------------------------------
 -- The dial (page 14): steps 1..2N, day 1..N then night 1..N (N = time_dial.steps.per_half).
 -- ---------------------------------------------------------------------------------------
 
-local function per_half() return core.get_table("time_dial").steps.per_half end
+local function per_half() return core.data.time_dial.rows.steps.per_half end
 
 --- The half of the dial step `index`: "day" or "night".
 ---@param index integer 1..12
@@ -115,7 +119,7 @@ end
 -- ---------------------------------------------------------------------------------------
 
 local function list_entry(name, id)
-  local list = core.lists[name]
+  local list = core.registry.lists[name]
   if not list then return nil, false end
   for _, e in ipairs(list.entries) do
     if e.id == id then return e, true end
@@ -133,14 +137,14 @@ end
 ---@return table[]
 function M.effects()
   local out = {}
-  for i, row in ipairs(core.get_table("bad_light_effects")) do
+  for i, row in ipairs(data.bad_light_effects.rows) do
     local e = { id = row.id, where = row.where, applies = row.applies }
     if row.table == "regain_power" then
-      local rest = core.get_table("regain_power").rest
+      local rest = magic.data.regain_power.rows.rest
       e.value = rest.safe_bad_light - rest.safe
       e.effect = string.format("regains %d magic point%s instead of %d", rest.safe_bad_light,
         rest.safe_bad_light == 1 and "" or "s", rest.safe)
-      e.source = core.row_source("regain_power", "rest")
+      e.source = magic.data.regain_power:source("rest")
     else
       local entry, has_list = list_entry(row.list, "bad_light")
       if entry then
@@ -148,9 +152,9 @@ function M.effects()
         e.effect = e.value and show_value(e.value) or "varies (" .. entry.reason .. ")"
         e.source = core.source_text(entry)
       elseif not has_list and row.value then
-        e.value, e.effect, e.source = row.value, show_value(row.value), core.row_source("bad_light_effects", i)
+        e.value, e.effect, e.source = row.value, show_value(row.value), data.bad_light_effects:source(i)
       else
-        e.value, e.effect, e.source = 0, "none", core.row_source("bad_light_effects", i)
+        e.value, e.effect, e.source = 0, "none", data.bad_light_effects:source(i)
       end
     end
     out[#out + 1] = e
@@ -309,7 +313,7 @@ function M.time_dial(args)
     local from = index
     index = M.move(index, args.hasten, "hasten", res.changes)
     res.moves[#res.moves + 1] = { by = "hasten", steps = args.hasten, from = M.step_name(from), to = M.step_name(index),
-                                  source = core.row_source("spells", "hasten_day_night") }
+                                  source = magic.data.spells:source("hasten_day_night") }
   end
   if args.end_of_turn then
     local from = index
@@ -333,7 +337,7 @@ function M.time_dial(args)
     local counted = args.end_of_turn and 1 or 0
     local left = math.max(args.banish_steps_left - counted, 0)
     res.banish = { steps_left_before = args.banish_steps_left, steps_counted = counted, steps_left = left,
-                   magic_banished = left > 0, source = core.row_source("spells", "banish_magic") }
+                   magic_banished = left > 0, source = magic.data.spells:source("banish_magic") }
   end
   local names = {}
   for _, c in ipairs(res.changes) do names[#names + 1] = c.change end
@@ -364,7 +368,7 @@ M.procedures = {
                     broken = core.check_bool(input.boast.broken, "boast.broken", false) }
       end
       if input.banish_steps_left ~= nil then
-        local max = core.get_table("spells").banish_magic.steps_of_time
+        local max = magic.data.spells.rows.banish_magic.steps_of_time
         a.banish_steps_left = core.check_int(input.banish_steps_left, "banish_steps_left", 1, max)
       end
       return M.time_dial(a)

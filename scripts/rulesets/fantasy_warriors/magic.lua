@@ -6,18 +6,22 @@
 --- no effect (page 43). Blast's kills go through shooting's casualties (casualties.lua, page 24)
 --- and call for an immediate Casualty Test (page 25). Randomness only through muster.dice.
 local core = require("core")
+local morale = require("morale")
 local units = require("units")
 local shooting = require("shooting")
 local casualties = require("casualties")
 local command = require("command")
 
 local M = {}
+--- The rule data this file declares (registry handles), for procedures and other areas.
+local data = {}
+M.data = data
 
 -- The spell book as data (pages 43-45; digest part 2 §31.3). Per spell: `fixed` points,
 -- `range_band` (one point per that many inches of range or part of it), `dice` thrown for
 -- the cost (totalled), or `dice_per_step` for spells bought in steps; and the spell's own
 -- numbers. Blast's cost dice are its kill dice (N points for N dice).
-core.define_table("spells", {
+data.spells = core.define_table("spells", {
   hasten_day_night = { dice_per_step = 3 },
   eldritch_command = { range_band = 12, dice = 1 },
   blast = { range_band = 12, min_dice = 2, kill_target = 4, double = 2, treble = 3 },
@@ -29,9 +33,9 @@ core.define_table("spells", {
   finger_of_death = { range_band = 12, dice = 2, kill_face = 6 },
   protection = { fixed = 5, dice = 2, no_save = 8 },
 }, 45)
-core.set_row("spells", "hasten_day_night", core.get_table("spells").hasten_day_night, core.ruleset, 43)
+data.spells:set_page("hasten_day_night", 43)
 for _, name in ipairs({ "eldritch_command", "blast", "banish_magic" }) do
-  core.set_row("spells", name, core.get_table("spells")[name], core.ruleset, 44)
+  data.spells:set_page(name, 44)
 end
 
 M.spell_names = { "blast", "finger_of_death", "banish_magic", "spellbreak", "protection",
@@ -120,11 +124,11 @@ function effects.finger_of_death(res, c, row)
   res.effect = function()
     res.kills, res.saves, res.killed = sixes, {}, false
     for i = 1, sixes do
-      local saved = fig.save and casualties.saving_throw(res, res, fig.name, fig.save, "finger of death " .. i, "shooting_throws")
+      local saved = fig.save and casualties.saving_throw(res, res, fig.name, fig.save, "finger of death " .. i, shooting.data.shooting_throws)
       if not saved then res.killed = true end
     end
     res.command_test_markers = {}
-    local roles = core.get_table("command_test_roles")
+    local roles = morale.data.command_test_roles.rows
     if res.killed and fig.role and roles[fig.role] then
       res.command_test_markers[1] = { name = fig.name, role = fig.role, event = "killed" }
     end
@@ -169,7 +173,7 @@ function effects.protection(res, c, row)
     -- A failed Protection leaves the figure its normal saving throw (page 45), made here.
     if not res.kill_cancelled then
       res.saves = {}
-      local saved = fig.save and casualties.saving_throw(res, res, fig.name, fig.save, "the kill Protection failed to stop", "shooting_throws")
+      local saved = fig.save and casualties.saving_throw(res, res, fig.name, fig.save, "the kill Protection failed to stop", shooting.data.shooting_throws)
       res.killed = not saved
     else
       res.killed = false
@@ -260,7 +264,7 @@ function M.cast(input, options)
   local power = core.check_int(w.power, "wizard.power", 0)
   local res = core.result("cast")
   res.spell, res.wizard, res.power_before = spell, w.name or "wizard", power
-  res.source = core.row_source("spells", spell)
+  res.source = data.spells:source(spell)
   if core.check_bool(input.magic_banished, "magic_banished", false) then
     core.fail("magic_banished", "a Banish Magic holds: no magic may be cast until six steps of time have passed")
   end
@@ -270,7 +274,7 @@ function M.cast(input, options)
   local c = { input = input, options = options, side = input.side or "caster",
               range = needs_range[spell] and core.check_number(input.range, "range", 0) or nil }
   if needs_range[spell] then res.range = c.range end
-  effects[spell](res, c, core.get_table("spells")[spell])
+  effects[spell](res, c, data.spells.rows[spell])
   res.overdrawn = res.cost > power
   res.command_test_markers = res.command_test_markers or {}
   if res.overdrawn then
@@ -301,7 +305,7 @@ end
 -- or never, then routs (a Command Test only if that spell overdraws him); on 1-3 he routs at
 -- once with no Command Test. Either way he leaves the table.
 -- ---------------------------------------------------------------------------------------
-core.define_table("wizard_warchief_lost", {
+data.wizard_warchief_lost = core.define_table("wizard_warchief_lost", {
   ["1"] = { last_spell = false }, ["2"] = { last_spell = false }, ["3"] = { last_spell = false },
   ["4"] = { last_spell = true }, ["5"] = { last_spell = true }, ["6"] = { last_spell = true },
 }, 40)
@@ -321,8 +325,8 @@ function M.warchief_lost(input, options)
   local res = core.result("wizard_warchief_lost")
   res.wizard = w.name or "wizard"
   res.roll = core.d6(res, "warchief lost, " .. res.wizard)
-  local row = core.get_table("wizard_warchief_lost")[tostring(res.roll)]
-  res.source = core.row_source("wizard_warchief_lost", tostring(res.roll))
+  local row = data.wizard_warchief_lost.rows[tostring(res.roll)]
+  res.source = data.wizard_warchief_lost:source(tostring(res.roll))
   res.last_spell_allowed = row.last_spell
   res.command_test_markers = {}
   if row.last_spell and last ~= nil then
@@ -342,7 +346,7 @@ end
 -- safe way gives 2 (1 in bad light); the gamble doubles his power when 1D is at most his
 -- power, else costs 1 more point.
 -- ---------------------------------------------------------------------------------------
-core.define_table("regain_power", {
+data.regain_power = core.define_table("regain_power", {
   rest = { max_power = 6, safe = 2, safe_bad_light = 1, gamble_factor = 2, gamble_loss = 1 },
 }, 29)
 
@@ -353,7 +357,7 @@ function M.rest(input)
   local w = input.wizard
   if type(w) ~= "table" then core.fail("wizard", "missing (the resting wizard {name, power, bad_light?})") end
   core.check_fields(w, { "name", "power", "bad_light" }, "wizard")
-  local row = core.get_table("regain_power").rest
+  local row = data.regain_power.rows.rest
   local power = core.check_int(w.power, "wizard.power", 0)
   local name = w.name or "wizard"
   if power > row.max_power then
@@ -367,7 +371,7 @@ function M.rest(input)
   local res = core.result("rest")
   res.choices = {}
   res.wizard, res.power_before = name, power
-  res.source = core.row_source("regain_power", "rest")
+  res.source = data.regain_power:source("rest")
   res.bad_light = time ~= nil and light == time
   local options = power > 0 and { "safe", "gamble" } or { "safe" }
   local given = input.method ~= nil and core.check_enum(input.method, options, "method") or nil
@@ -396,12 +400,12 @@ end
 -- more: a re-roll) or to attack an enemy wizard (total 12 or more: 1D per living priest off
 -- his power); each priest whose die shows a natural 1 is taken by the gods unless he saves.
 -- ---------------------------------------------------------------------------------------
-core.define_table("priests", {
+data.priests = core.define_table("priests", {
   change_event = { granted_at = 6 },
   attack_wizard = { granted_at = 12, survivor_power = 1 },
   taken = { face = 1 },
 }, 41)
-core.set_row("priests", "change_event", core.get_table("priests").change_event, core.ruleset, 40)
+data.priests:set_page("change_event", 40)
 
 local function check_priests(v)
   if type(v) ~= "table" or #v == 0 then core.fail("priests", "missing (a list of priests {name, save?, race?})") end
@@ -424,11 +428,11 @@ end
 local function call_on_the_gods(res, priests, label)
   local total, faces = core.sum(res, #priests .. "d6", label)
   res.total, res.priest_dice, res.saves, res.taken = total, faces, {}, {}
-  local face = core.get_table("priests").taken.face
+  local face = data.priests.rows.taken.face
   for i, pr in ipairs(priests) do
     pr.alive = true
     if faces[i] == face then
-      local saved = pr.save and casualties.saving_throw(res, res, pr.name, pr.save, "taken by the gods", "shooting_throws")
+      local saved = pr.save and casualties.saving_throw(res, res, pr.name, pr.save, "taken by the gods", shooting.data.shooting_throws)
       res.taken[#res.taken + 1] = { priest = pr.name, saved = saved or false }
       if not saved then
         pr.alive = false
@@ -448,9 +452,9 @@ function M.priests(input)
   if core.check_bool(input.in_combat, "in_combat", false) then
     core.fail("in_combat", "no priest calling on the gods may be in combat")
   end
-  local row = core.get_table("priests")[call]
+  local row = data.priests.rows[call]
   local res = core.result("priests")
-  res.call, res.source, res.command_test_markers, res.choices = call, core.row_source("priests", call), {}, {}
+  res.call, res.source, res.command_test_markers, res.choices = call, data.priests:source(call), {}, {}
   local w
   if call == "attack_wizard" then
     w = input.wizard
@@ -484,7 +488,7 @@ function M.priests(input)
       res.power_after = w.power - res.power_lost
       if res.power_after < 0 then
         res.wizard_saves = {}
-        local saved = w.save and casualties.saving_throw(res, { saves = res.wizard_saves }, w.name, w.save, "overdrawn by priests", "shooting_throws")
+        local saved = w.save and casualties.saving_throw(res, { saves = res.wizard_saves }, w.name, w.save, "overdrawn by priests", shooting.data.shooting_throws)
         res.wizard_killed = not saved
         if saved then res.power_after = row.survivor_power
         else

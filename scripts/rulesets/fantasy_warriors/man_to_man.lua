@@ -4,15 +4,19 @@
 --- as pairs the attacker matches. Uses combat.lua's throws and muster.choice; no other
 --- randomness, no input changed.
 local core = require("core")
+local morale = require("morale")
 local units = require("units")
 local combat = require("combat")
 local casualties = require("casualties")
 
 local M = {}
+--- The rule data this file declares (registry handles), for procedures and other areas.
+local data = {}
+M.data = data
 
 -- The results by failed saving throws F1, F2 (page 30). Kills scored but all saved (0-0)
 -- is not in the book: read as no one killed, like no kills at all [proposed].
-core.define_table("man_to_man_results", {
+data.man_to_man_results = core.define_table("man_to_man_results", {
   decided = { killed = "loser", free_to_move = false, reason = "more failed saving throws: that individual is killed, the other survives" },
   draw = { killed = "both", free_to_move = false, reason = "equal failed saving throws: both are killed" },
   no_kills = { killed = "none", free_to_move = true, reason = "no kills: both are free to move away next Movement phase" },
@@ -74,15 +78,15 @@ function M.bout(res, c)
   elseif f1 == 0 and f2 == 0 then key = "all_saved"
   elseif f1 == f2 then key = "draw"
   else key = "decided" end
-  local row = core.get_table("man_to_man_results")[key]
+  local row = data.man_to_man_results.rows[key]
   local bout = { first = fighters[1].report, second = fighters[2].report, result = key, reason = row.reason,
-                 result_source = core.row_source("man_to_man_results", key), free_to_move = row.free_to_move,
+                 result_source = data.man_to_man_results:source(key), free_to_move = row.free_to_move,
                  killed = {} }
   local dead = {}
   if row.killed == "both" then dead = { fighters[1], fighters[2] }
   elseif row.killed == "loser" then dead = { f1 > f2 and fighters[1] or fighters[2] } end
   bout.command_test_markers = {}
-  local roles = core.get_table("command_test_roles")
+  local roles = morale.data.command_test_roles.rows
   for _, x in ipairs(dead) do
     bout.killed[#bout.killed + 1] = x.ind.name
     x.report.killed = true

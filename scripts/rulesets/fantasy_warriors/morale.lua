@@ -11,19 +11,22 @@ local reactions = require("reactions")
 local threat = require("threat")
 
 local M = {}
+--- The rule data this file declares (registry handles), for procedures and other areas.
+local data = {}
+M.data = data
 
 -- ---------------------------------------------------------------------------------------
 -- Data: the loss thresholds (fractions of the figures the unit had when the phase began;
 -- "over" is strictly greater) and the characters whose rout sets Command Test markers.
 -- ---------------------------------------------------------------------------------------
 
-core.define_table("casualty_test_thresholds", {
+data.casualty_test_thresholds = core.define_table("casualty_test_thresholds", {
   missiles = { over = 1 / 4, reason = "over 25% of its tabletop total lost to missiles this phase" },
   magic = { over = 0, reason = "casualties from magic" },
   heavy = { over = 1 / 2, reason = "over 50% of its tabletop total lost this turn" },
 }, 25)
 
-core.define_table("combat_test_thresholds", {
+data.combat_test_thresholds = core.define_table("combat_test_thresholds", {
   tested = { over = 0, reason = "casualties in this combat phase" },
   quarter = { over = 1 / 4, reason = "over 25% of its figures lost in this combat" },
   heavy = { over = 1 / 2, reason = "over 50% of its figures lost in this combat" },
@@ -31,13 +34,13 @@ core.define_table("combat_test_thresholds", {
 
 -- Roles whose death or rout places Command Test counters (pages 24, 33, 39). One table for
 -- the ruleset: the casualties area (casualties.lua, man_to_man.lua) reads it for deaths too.
-core.define_table("command_test_roles", {
+data.command_test_roles = core.define_table("command_test_roles", {
   warchief = true, battle_leader = true, hero = true, wizard = true, priest = true,
 }, 39)
 
 --- Whether `lost` of `total` figures is over a threshold row's fraction.
-local function over(table_name, key, lost, total)
-  return lost > core.get_table(table_name)[key].over * total
+local function over(thresholds, key, lost, total)
+  return lost > thresholds.rows[key].over * total
 end
 
 --- Whether the over-25% / "losses" line also applies above 50% (option losses_stacking).
@@ -160,7 +163,7 @@ end
 -- option losses_stacking is "cumulative" (the page-25 example applies the -3 alone).
 -- ---------------------------------------------------------------------------------------
 
-core.define_list("casualty_test", {
+data.casualty_test = core.define_list("casualty_test", {
   { id = "losses", page = 25, value = -1,
     reason = "the unit suffered casualties this turn",
     when = function(c) return c.turn_losses > 0 and (not c.heavy or stacks(c)) end },
@@ -186,7 +189,7 @@ core.define_list("casualty_test", {
     when = function(c) return c.unit.reaction == "bloodlust" end },
 })
 
-core.define_list("combat_test", {
+data.combat_test = core.define_list("combat_test", {
   { id = "oppose", page = 34, value = -1, reason = "the unit is under OPPOSE orders",
     when = function(c) return c.unit.orders == "oppose" end },
   { id = "over_quarter", page = 34, value = -1,
@@ -235,7 +238,7 @@ core.define_list("combat_test", {
 function M.apply_rout(res, unit, left)
   res.removed = { unit.name }
   res.command_test_markers = {}
-  local roles = core.get_table("command_test_roles")
+  local roles = data.command_test_roles.rows
   local function goes(name, role)
     res.removed[#res.removed + 1] = name
     if roles[role] then
@@ -245,7 +248,7 @@ function M.apply_rout(res, unit, left)
   end
   if left.hero then goes("hero", "hero") end
   for _, ind in ipairs(left.individuals) do goes(ind.name, ind.role) end
-  res.command_test_source = core.row_source("command_test_roles", "warchief")
+  res.command_test_source = data.command_test_roles:source("warchief")
 end
 
 --- Takes a test: quality throw, the list, the reaction table, the reaction applied.
@@ -253,7 +256,7 @@ local function take(res, list, ctx, label)
   ctx.unit = units.at_time(ctx.unit, ctx.time)  -- Goblins fight as fanatic at night (p.14)
   res.type_by_light = ctx.unit.type_by_light
   local base = quality.throw(res, ctx.unit, label)
-  local applied, total = core.apply(list, ctx)
+  local applied, total = list:apply(ctx)
   core.add_modifiers(res, applied)
   reactions.finish(res, ctx.unit, base + total)
   if res.reaction == "rout" then M.apply_rout(res, ctx.unit, ctx.left) end
@@ -291,15 +294,15 @@ function M.casualty_test(args)
   end
   res.figures_at_start, res.losses, res.magic_losses = total, missiles, magic
   res.figures_after = total - lost
-  local source = core.row_source("casualty_test_thresholds", "missiles")
+  local source = data.casualty_test_thresholds:source("missiles")
   if missiles == nil and magic == 0 then
     res.triggered = nil
     res.trigger = "not checked (no losses given): the test is taken as asked"
-  elseif magic > 0 and over("casualty_test_thresholds", "magic", magic, total) then
+  elseif magic > 0 and over(data.casualty_test_thresholds, "magic", magic, total) then
     res.triggered = true
     res.trigger = string.format("%d casualties from magic (any magic casualty)", magic)
-    source = core.row_source("casualty_test_thresholds", "magic")
-  elseif over("casualty_test_thresholds", "missiles", missiles or 0, total) then
+    source = data.casualty_test_thresholds:source("magic")
+  elseif over(data.casualty_test_thresholds, "missiles", missiles or 0, total) then
     res.triggered = true
     res.trigger = percent(missiles, total) .. " lost to missiles: over 25%"
   else
@@ -314,9 +317,9 @@ function M.casualty_test(args)
   res.tested = true
   local ctx = {
     unit = unit, left = left, time = args.time, terrible = args.terrible, options = args.options,
-    turn_losses = lost, heavy = over("casualty_test_thresholds", "heavy", lost, total),
+    turn_losses = lost, heavy = over(data.casualty_test_thresholds, "heavy", lost, total),
   }
-  return take(res, "casualty_test", ctx, "casualty test, " .. unit.name)
+  return take(res, data.casualty_test, ctx, "casualty test, " .. unit.name)
 end
 
 --- The Combat Test (page 34) for `unit`, given this combat phase's losses (nil: not checked,
@@ -346,11 +349,11 @@ function M.combat_test(args)
   res.standard_lost = args.standard_lost or false
   -- A captured standard is gone with its bearer (page 31).
   if res.standard_lost then left.standard = false end
-  res.trigger_source = core.row_source("combat_test_thresholds", "tested")
+  res.trigger_source = data.combat_test_thresholds:source("tested")
   if lost == nil then
     res.triggered = nil
     res.trigger = "not checked (no losses given): the test is taken as asked"
-  elseif over("combat_test_thresholds", "tested", lost, total) then
+  elseif over(data.combat_test_thresholds, "tested", lost, total) then
     res.triggered = true
     res.trigger = percent(lost, total) .. " lost in this combat phase"
   else
@@ -366,10 +369,10 @@ function M.combat_test(args)
     unit = unit, left = left, time = args.time, fighting_terrible = args.fighting_terrible,
     options = args.options, side_losses = side, enemy_losses = res.enemy_losses,
     standard_lost = res.standard_lost,
-    quarter = over("combat_test_thresholds", "quarter", lost or 0, total),
-    heavy = over("combat_test_thresholds", "heavy", lost or 0, total),
+    quarter = over(data.combat_test_thresholds, "quarter", lost or 0, total),
+    heavy = over(data.combat_test_thresholds, "heavy", lost or 0, total),
   }
-  return take(res, "combat_test", ctx, "combat test, " .. unit.name)
+  return take(res, data.combat_test, ctx, "combat test, " .. unit.name)
 end
 
 -- ---------------------------------------------------------------------------------------

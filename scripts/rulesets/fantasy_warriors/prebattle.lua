@@ -6,10 +6,13 @@ local core = require("core")
 local units = require("units")
 
 local M = {}
+--- The rule data this file declares (registry handles), for procedures and other areas.
+local data = {}
+M.data = data
 
 -- Scouting bonuses per unit of a scouting command (page 13). Quality and movement kind
 -- both count: a veteran mounted unit gives +3 (docs/rules-assumptions.md).
-core.define_list("scouting", {
+data.scouting = core.define_list("scouting", {
   { id = "average", page = 13, value = 1, reason = "average-quality unit",
     when = function(c) return c.unit.quality == "average" end },
   { id = "veteran", page = 13, value = 2, reason = "veteran-quality unit",
@@ -24,7 +27,7 @@ core.define_list("scouting", {
 
 -- Scouting numbers (page 13): who may scout, the scouts' dice, the outmanoeuvre threshold
 -- (`strict`: the rule text "more than twice"; false: the example's "twice or more").
-core.define_table("scouting_rules", {
+data.scouting_rules = core.define_table("scouting_rules", {
   eligibility = { min_figures = 5, min_worth = 5 },
   scout = { dice = "2d6" },
   outmanoeuvre = { factor = 2, strict = true },
@@ -32,21 +35,15 @@ core.define_table("scouting_rules", {
 }, 13)
 
 -- What each scouting outcome decides (pages 13-15).
-core.define_table("scouting_effects", {
+data.scouting_effects = core.define_table("scouting_effects", {
   draw = { deploys_first = "roll", time = "random", terrain = "roll_off" },
   outscout = { deploys_first = "loser", time = "winner_rolls_light", terrain = "winner_places" },
   outmanoeuvre = { deploys_first = "loser", time = "winner_chooses", terrain = "winner_places" },
 }, 13)
 
--- The time dial (page 14): 12 steps, day 1-6 then night 1-6; the light die's halves.
-core.define_table("time_dial", {
-  light = { day_to = 3 },   -- 1D: 1..day_to is DAY, the rest NIGHT
-  steps = { per_half = 6 },
-}, 14)
-
 -- Terrain (pages 14-15): the loser's challenge die per feature, by scouting outcome; nil
 -- means no challenge. One feature per 12in of table length.
-core.define_table("terrain_challenge", {
+data.terrain_challenge = core.define_table("terrain_challenge", {
   draw = { from = 4 },
   outscout = { from = 5 },
   outmanoeuvre = { from = nil },
@@ -54,7 +51,7 @@ core.define_table("terrain_challenge", {
 }, 15)
 
 -- Boasts (page 16): when each holds. permanent: once broken it stays broken.
-core.define_table("boasts", {
+data.boasts = core.define_table("boasts", {
   [1] = { name = "immovable", permanent = true, doc = "the warchief never moves from his chosen spot" },
   [2] = { name = "no_bodyguard", permanent = true, max_contacts = 2,
           doc = "the warchief joins no unit and never touches more than 2 figures" },
@@ -64,7 +61,7 @@ core.define_table("boasts", {
 }, 16)
 
 -- Omens (pages 16-17, 41): 1D + 1 per soothsayer, good from `good_from`.
-core.define_table("omens", {
+data.omens = core.define_table("omens", {
   roll = { good_from = 4, per_soothsayer = 1, max_soothsayers = 2 },
 }, 16)
 
@@ -78,7 +75,7 @@ local outcomes = { "draw", "outscout", "outmanoeuvre" }
 function M.why_not_scout(command)
   if command.warchief then return "the warchief and his own command cannot scout" end
   if not command.leader then return "a scouting command must be led by its battle leader" end
-  local rule = core.get_table("scouting_rules").eligibility
+  local rule = data.scouting_rules.rows.eligibility
   for _, u in ipairs(command.units) do
     if u.type == "stupid" then return u.name .. " is stupid and cannot scout" end
     if u.figures < rule.min_figures and u.worth < rule.min_worth then
@@ -142,7 +139,7 @@ function M.compare(a, b)
   if a == b then return "draw", nil end
   local hi, lo, winner = a, b, 1
   if b > a then hi, lo, winner = b, a, 2 end
-  local rule = core.get_table("scouting_rules").outmanoeuvre
+  local rule = data.scouting_rules.rows.outmanoeuvre
   local over
   if rule.strict then over = hi > rule.factor * lo else over = hi >= rule.factor * lo end
   return over and "outmanoeuvre" or "outscout", winner
@@ -167,7 +164,7 @@ function M.score_side(res, side)
     cr.leadership = c.leadership
     local total = 0
     for _, u in ipairs(c.units) do
-      local applied, t = core.apply("scouting", { unit = u })
+      local applied, t = data.scouting:apply({ unit = u })
       for _, m in ipairs(applied) do
         m.unit = u.name
         cr.modifiers[#cr.modifiers + 1] = m
@@ -180,7 +177,7 @@ function M.score_side(res, side)
   end
   out.scout_dice = {}
   if #side.commands > 0 then
-    local dice = core.get_table("scouting_rules").scout.dice
+    local dice = data.scouting_rules.rows.scout.dice
     for i = 1, side.scouts do
       local v = core.sum(res, dice, "scout " .. i .. ", " .. side.name)
       out.scout_dice[i] = v
@@ -207,10 +204,10 @@ function M.scouting(sides)
     res.winner = sides[w].name
     res.loser = sides[3 - w].name
   end
-  local eff = core.get_table("scouting_effects")[outcome]
+  local eff = data.scouting_effects.rows[outcome]
   res.effects = { deploys_first = eff.deploys_first == "loser" and res.loser or eff.deploys_first,
                   time = eff.time, terrain = eff.terrain }
-  local after = core.get_table("scouting_rules").after
+  local after = data.scouting_rules.rows.after
   res.scouted = {}
   for _, s in ipairs(sides) do
     for _, army in ipairs(s.armies or { s }) do
@@ -234,7 +231,7 @@ function M.dial_index(light, step)
 end
 
 local function light_of(die)
-  return die <= core.get_table("time_dial").light.day_to and "day" or "night"
+  return die <= core.data.time_dial.rows.light.day_to and "day" or "night"
 end
 
 --- The starting step of the battle. args: {scouting, winner?, loser?}.
@@ -244,7 +241,7 @@ function M.time(args)
   if args.scouting == "outmanoeuvre" then
     local options = {}
     for _, light in ipairs({ "day", "night" }) do
-      for step = 1, core.get_table("time_dial").steps.per_half do options[#options + 1] = light .. " " .. step end
+      for step = 1, core.data.time_dial.rows.steps.per_half do options[#options + 1] = light .. " " .. step end
     end
     local answer, by = muster.choice.get { side = args.winner, question = "start_step",
       prompt = args.winner .. " outmanoeuvred: on which step does the battle start?", options = options }
@@ -307,7 +304,7 @@ function M.terrain(args)
   res.places = names[placer]
   res.challenger = names[3 - placer]
   res.features = args.features
-  local need = core.get_table("terrain_challenge")[args.scouting].from
+  local need = data.terrain_challenge.rows[args.scouting].from
   res.challenge_from = need or false
   res.challenges = {}
   res.moved = 0
@@ -373,9 +370,9 @@ end
 --- contacts, steps_to_light_change, light_changed, total_victory, in_combat}.
 function M.boast(args)
   local res = core.result("boasts")
-  local row = core.get_table("boasts")[args.boast]
+  local row = data.boasts.rows[args.boast]
   res.boast, res.name, res.permanent = args.boast, row.name, row.permanent
-  res.source = core.row_source("boasts", args.boast)
+  res.source = data.boasts:source(args.boast)
   local why
   if args.broken and row.permanent then
     why = "already broken earlier in the battle"
@@ -407,7 +404,7 @@ end
 --- Reads an army's omens. args: {soothsayers, fudged_die?}.
 function M.omens(args)
   local res = core.result("omens")
-  local rule = core.get_table("omens").roll
+  local rule = data.omens.rows.roll
   res.soothsayers = args.soothsayers
   res.die = core.d6(res, "omens")
   -- Fudge the Omens (p.45): the die thrown again by the spell (magic.lua's `cast` result's
@@ -418,7 +415,7 @@ function M.omens(args)
   end
   if args.soothsayers > 0 then
     res.modifiers[1] = { id = "soothsayers", value = args.soothsayers * rule.per_soothsayer,
-      reason = "one per soothsayer", source = core.row_source("omens", "roll") }
+      reason = "one per soothsayer", source = data.omens:source("roll") }
   end
   res.score = res.die + args.soothsayers * rule.per_soothsayer
   res.outcome = res.score >= rule.good_from and "good" or "bad"
@@ -446,7 +443,7 @@ end
 
 -- The orders a command may be given before the battle, in the order the choice offers them
 -- (`first` gives HOLD), and the order a command that scouted starts under (page 13).
-core.define_table("orders", {
+data.orders = core.define_table("orders", {
   choices = { "hold", "attack", "oppose" },
 }, 17)
 
@@ -457,10 +454,10 @@ function M.orders(args)
   local res = core.result("orders")
   res.side = args.side
   res.orders = {}
-  local forced = core.get_table("scouting_rules").after.orders
+  local forced = data.scouting_rules.rows.after.orders
   for i, c in ipairs(args.commands) do
     local answer, by = muster.choice.get { side = args.side, question = "orders", secret = true,
-      prompt = args.side .. ": the order of " .. c.name, options = core.get_table("orders").choices }
+      prompt = args.side .. ": the order of " .. c.name, options = data.orders.rows.choices }
     local o = { command = c.name, written = answer, order = answer, chosen_by = by }
     if c.scouted and answer ~= forced then
       o.order = forced
@@ -549,7 +546,7 @@ M.procedures = {
         features = core.check_int(input.features, "features", 0, 100)
       else
         local length = core.check_number(input.table_length, "table_length", 0, 10000)
-        features = math.floor(length / core.get_table("terrain_challenge").features.per_inches)
+        features = math.floor(length / data.terrain_challenge.rows.features.per_inches)
       end
       return M.terrain { scouting = scouting, winner = winner, sides = sides, features = features }
     end,
@@ -585,7 +582,7 @@ M.procedures = {
     doc = "reading the omens: 1D + 1 per soothsayer, 4 or more good; or forced by an army with more soothsayers sending a superstition (p.16-17, 41)",
     fields = { "soothsayers", "fudged_die", "superstition" },
     run = function(input)
-      local max = core.get_table("omens").roll.max_soothsayers
+      local max = data.omens.rows.roll.max_soothsayers
       local soothsayers = core.check_int(input.soothsayers, "soothsayers", 0, max, 0)
       local sent
       if input.superstition ~= nil then

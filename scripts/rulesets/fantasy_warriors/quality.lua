@@ -4,9 +4,12 @@
 local core = require("core")
 
 local M = {}
+--- The rule data this file declares (registry handles), for procedures and other areas.
+local data = {}
+M.data = data
 
 -- Quality modifiers. Unpredictable troops add +3 on a natural 4-6 and -3 on 1-3.
-core.define_table("quality", {
+data.quality = core.define_table("quality", {
   elite = { value = 2, reason = "elite" },
   veteran = { value = 1, reason = "veteran" },
   average = { value = 0, reason = "average" },
@@ -18,13 +21,13 @@ core.define_table("quality", {
 ---@return integer score die + quality modifier
 function M.throw(res, unit, label)
   local die = core.d6(res, label or ("quality throw, " .. unit.name))
-  local row = core.get_table("quality")[unit.quality]
+  local row = data.quality.rows[unit.quality]
   local value = row.value
   if value == nil then value = die >= row.high_from and row.high or row.low end
   if value ~= 0 then
     res.modifiers[#res.modifiers + 1] = {
       id = "quality", value = value, reason = row.reason .. " (quality throw)",
-      source = core.row_source("quality", unit.quality),
+      source = data.quality:source(unit.quality),
     }
   end
   res.quality_throw = die + value

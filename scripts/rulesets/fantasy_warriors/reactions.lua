@@ -4,10 +4,13 @@
 local core = require("core")
 
 local M = {}
+--- The rule data this file declares (registry handles), for procedures and other areas.
+local data = {}
+M.data = data
 
 -- Lowest score for each reaction by type; below `shaken` (or below `ok` when a type is
 -- never shaken) is ROUT. Stupid units are never shaken (docs/rules-assumptions.md).
-core.define_table("reaction", {
+data.reaction = core.define_table("reaction", {
   disciplined = { bloodlust = 10, ok = 3, shaken = 1 },
   tribal = { bloodlust = 7, ok = 4, shaken = 2 },
   fanatic = { bloodlust = 6, ok = 4, shaken = 2 },
@@ -17,7 +20,7 @@ core.define_table("reaction", {
 --- Reads the table: the reaction for a final score and a unit type.
 ---@return string reaction "bloodlust" | "ok" | "shaken" | "rout"
 function M.read(score, unit_type)
-  local row = core.get_table("reaction")[unit_type]
+  local row = data.reaction.rows[unit_type]
   if score >= row.bloodlust then return "bloodlust" end
   if score >= row.ok then return "ok" end
   if row.shaken and score >= row.shaken then return "shaken" end
@@ -38,7 +41,7 @@ end
 function M.finish(res, unit, score)
   res.score = score
   res.reaction = M.read(score, unit.type)
-  res.reaction_source = core.row_source("reaction", unit.type)
+  res.reaction_source = data.reaction:source(unit.type)
   res.unit_reaction, res.disorganised = M.apply(unit, res.reaction)
   res.outcome = res.reaction
   return res

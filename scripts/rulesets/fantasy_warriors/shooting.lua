@@ -9,16 +9,19 @@ local units = require("units")
 local casualties = require("casualties")
 
 local M = {}
+--- The rule data this file declares (registry handles), for procedures and other areas.
+local data = {}
+M.data = data
 
 -- ---------------------------------------------------------------------------------------
--- Data (patchable with core.set_row / add_modifier ...; docs/rules-assumptions.md)
+-- Data (patchable with a variant's rules.set_row / add_modifier ...; docs/rules-assumptions.md)
 -- ---------------------------------------------------------------------------------------
 
 -- The missile weapons (page 22): short and long range in inches (range table), the ranks
 -- that shoot (bows two, crossbows and handguns the front rank), the most volleys in one
 -- phase (all bows 4; crossbows, handguns and bolt throwers 2), and `per_worth` for the
 -- heavy pieces (war machines), which throw 1D per point of worth instead of per figure.
-core.define_table("missile_weapons", {
+data.missile_weapons = core.define_table("missile_weapons", {
   bow = { short = 6, long = 18, ranks = 2, max_volleys = 4 },
   longbow = { short = 8, long = 24, ranks = 2, max_volleys = 4 },
   crossbow = { short = 8, long = 30, ranks = 1, max_volleys = 2 },
@@ -29,14 +32,14 @@ core.define_table("missile_weapons", {
 
 -- The other printing of the ranges, in the weapon v armour table (page 23), where it
 -- differs from the range table: only the handgun (option handgun_range = "armour_table").
-core.define_table("missile_ranges_armour_table", {
+data.missile_ranges_armour_table = core.define_table("missile_ranges_armour_table", {
   handgun = { short = 6, long = 12 },
 }, 23)
 
 -- Missile weapons versus armour (page 23): the lowest final kill-throw score that kills.
 -- The book lists every killing score; each list runs from this number up to 6, and a
 -- modified score above 6 kills too (docs/rules-assumptions.md).
-core.define_table("missile_v_armour", {
+data.missile_v_armour = core.define_table("missile_v_armour", {
   bow = { none = 3, light = 4, medium = 5, heavy = 6, extra_heavy = 6 },
   longbow = { none = 2, light = 3, medium = 4, heavy = 5, extra_heavy = 6 },
   crossbow = { none = 2, light = 2, medium = 3, heavy = 4, extra_heavy = 5 },
@@ -48,13 +51,13 @@ core.define_table("missile_v_armour", {
 -- The throws' own numbers. Hit: a modified 4 or more hits (page 23). Specials: 1D per 3
 -- kills or part of 3, each 6 falls on a special or individual (page 24). Single figure: 1D
 -- per kill, each 6 is a real kill (page 24). Save: 2D, the total must exceed SAV (page 24).
-core.define_table("shooting_throws", {
+data.shooting_throws = core.define_table("shooting_throws", {
   hit = { target = 4 },
   specials = { kills_per_die = 3, target = 6 },
   single_figure = { target = 6 },
   save = { dice = "2d6" },
 }, 24)
-core.set_row("shooting_throws", "hit", { target = 4 }, core.ruleset, 23)
+data.shooting_throws:set_page("hit", 23)
 
 local function is_state(c, ...)
   for _, r in ipairs({ ... }) do
@@ -65,7 +68,7 @@ end
 
 -- Hit throw modifiers (page 22), added to every die showing 2-5. Every value except long
 -- range and blackening the sky was lost in the OCR: [unknown], see the assumptions.
-core.define_list("shooting_hit", {
+data.shooting_hit = core.define_list("shooting_hit", {
   { id = "poor", page = 22, value = -1, reason = "the shooting warriors are poor",
     when = function(c) return c.shooter.quality == "poor" end },
   { id = "unpredictable", page = 22, value = -1, reason = "the shooting warriors are unpredictable",
@@ -89,7 +92,7 @@ core.define_list("shooting_hit", {
 -- Kill throw modifiers (page 23), added to every die showing 2-5. Resilience is a minus
 -- factor (RES <= 0) added as it is: "subtract the resilience" read by its definition. The
 -- shield and cover values are [unknown].
-core.define_list("shooting_kill", {
+data.shooting_kill = core.define_list("shooting_kill", {
   { id = "strength", page = 23, reason = "the shooter's (or machine's) strength",
     value = function(c) return c.shooter.strength end },
   { id = "resilience", page = 23, reason = "the target's resilience",
@@ -118,10 +121,10 @@ end
 ---@param path string the unit's name in errors ("shooter")
 ---@return table row {short, long, ranks?, per_worth?, max_volleys}
 function M.weapon_row(unit, path)
-  local row = core.get_table("missile_weapons")[unit.weapon]
+  local row = data.missile_weapons.rows[unit.weapon]
   if not row then
     core.fail(path .. ".weapon", string.format("%s is not a missile weapon (missile weapons: %s)",
-      unit.weapon, table.concat(sorted_keys(core.get_table("missile_weapons")), ", ")))
+      unit.weapon, table.concat(sorted_keys(data.missile_weapons.rows), ", ")))
   end
   return row
 end
@@ -133,10 +136,10 @@ end
 ---@return string source
 function M.ranges(weapon, options)
   if options and options.handgun_range == "armour_table" then
-    local alt = core.get_table("missile_ranges_armour_table")[weapon]
-    if alt then return alt, core.row_source("missile_ranges_armour_table", weapon) end
+    local alt = data.missile_ranges_armour_table.rows[weapon]
+    if alt then return alt, data.missile_ranges_armour_table:source(weapon) end
   end
-  return core.get_table("missile_weapons")[weapon], core.row_source("missile_weapons", weapon)
+  return data.missile_weapons.rows[weapon], data.missile_weapons:source(weapon)
 end
 
 --- Settles the range band into `res`: from a distance (beyond long range is impossible) or
@@ -249,11 +252,11 @@ end
 ---@param c table {shooter, range, volleys, time?, dice}
 ---@return integer hits
 function M.hit_throw(res, c)
-  local applied, total = core.apply("shooting_hit", c)
+  local applied, total = data.shooting_hit:apply(c)
   core.add_modifiers(res, tag(applied, "hit"))
   res.hit_dice = c.dice
   res.hit_modifier = total
-  res.hit_target = core.get_table("shooting_throws").hit.target
+  res.hit_target = data.shooting_throws.rows.hit.target
   if c.dice == 0 then
     res.hits, res.automatic_hits, res.automatic_misses = 0, 0, 0
     return 0
@@ -270,12 +273,12 @@ end
 ---@param c table {shooter, target (the profile shot at), hits, cover}
 ---@return integer kills
 function M.kill_throw(res, c)
-  local applied, total = core.apply("shooting_kill", c)
+  local applied, total = data.shooting_kill:apply(c)
   core.add_modifiers(res, tag(applied, "kill"))
-  local row = core.get_table("missile_v_armour")[c.shooter.weapon]
+  local row = data.missile_v_armour.rows[c.shooter.weapon]
   res.kill_modifier = total
   res.kill_target = row[c.target.armour]
-  res.kill_table_source = core.row_source("missile_v_armour", c.shooter.weapon)
+  res.kill_table_source = data.missile_v_armour:source(c.shooter.weapon)
   if c.hits == 0 then
     res.kills, res.automatic_kills, res.automatic_failures = 0, 0, 0
     return 0
@@ -292,7 +295,7 @@ end
 
 -- What page 24 prints for shooting, for the casualties shared with combat: the dice of table
 -- "shooting_throws", the single-figure rule, and a mixed target shot as its main profile.
-local phase = { throws = "shooting_throws", single_figure = true, profiles = false }
+local phase = { throws = data.shooting_throws, single_figure = true, profiles = false }
 
 --- Shares `kills` out on the target unit into `res` (casualties.lua, page 24): kills to
 --- specials and individuals (the shooting side `c.side` chooses), saving throws, annihilation

@@ -11,6 +11,9 @@ local casualties = require("casualties")
 local explain = require("explain")
 
 local M = {}
+--- The rule data this file declares (registry handles), for procedures and other areas.
+local data = {}
+M.data = data
 
 -- The order --explain tells these results in.
 explain.order.talisman = { "talisman", "name", "event", "state_before", "state_after", "functioning_before",
@@ -18,13 +21,13 @@ explain.order.talisman = { "talisman", "name", "event", "state_before", "state_a
 explain.order.talismans = { "functioning", "lines" }
 
 -- ---------------------------------------------------------------------------------------
--- Data (page 46), patchable by variants with core.set_row.
+-- Data (page 46), patchable by variants with rules.set_row.
 -- ---------------------------------------------------------------------------------------
 
 --- Each talisman's states, in `order`; `initial` is its state when the battle begins. A
 --- functioning state gives +1 in the Command Test (p.39); `lost` marks the states the enemy
 --- brought about (wrecked, killed, routed, defiled); `final` those nothing more happens to.
-core.define_table("talisman_states", {
+data.talisman_states = core.define_table("talisman_states", {
   army_standard = { initial = "raised", order = { "raised", "taken_down", "wrecked" }, states = {
     raised = { functioning = true, why = "raised and in position for the whole army to see" },
     taken_down = { functioning = false, final = true,
@@ -50,7 +53,7 @@ core.define_table("talisman_states", {
 --- state before it. An abandoned item can still be defiled (proposed): a variant that
 --- disagrees sets `defile.from = {"guarded"}`, and then only an item abandoned in that very
 --- phase (its guardians driven off) can be.
-core.define_table("talisman_transitions", {
+data.talisman_transitions = core.define_table("talisman_transitions", {
   take_down = { talisman = "army_standard", from = { "raised" }, to = "taken_down", command_test = false },
   wreck = { talisman = "army_standard", from = { "raised" }, to = "wrecked", command_test = true,
             marker = "talisman wrecked", counters_event = "army_standard_wrecked" },
@@ -65,7 +68,7 @@ core.define_table("talisman_transitions", {
 
 --- Taking down the army standard: the warchief and at least `others` more figures, none of
 --- them reacting or in combat, in base contact at the start of the Movement phase.
-core.define_table("talisman_rules", { take_down = { others = 3 } }, 46)
+data.talisman_rules = core.define_table("talisman_rules", { take_down = { others = 3 } }, 46)
 
 --- The talisman types (armies.lua's list, one source).
 M.types = armies.talismans
@@ -102,8 +105,8 @@ end
 ---@return table row
 ---@return string source
 function M.state(type, state)
-  local row = core.get_table("talisman_states")[type]
-  return row.states[state], core.row_source("talisman_states", type)
+  local row = data.talisman_states.rows[type]
+  return row.states[state], data.talisman_states:source(type)
 end
 
 --- Whether a talisman in `state` gives its +1 in the Command Test.
@@ -117,7 +120,7 @@ end
 local function check_talisman(t, path)
   core.check_fields(t, { "type", "name", "state" }, path)
   local type_ = core.check_enum(t.type, M.types, path .. ".type")
-  local row = core.get_table("talisman_states")[type_]
+  local row = data.talisman_states.rows[type_]
   local name = t.name or words(type_)
   if type(name) ~= "string" then core.fail(path .. ".name", "string expected") end
   local state = core.check_enum(t.state or row.initial, row.order, path .. ".state")
@@ -165,7 +168,7 @@ end
 
 -- Refuses a transition the talisman's state does not allow.
 local function check_from(t, key, event)
-  local tr = core.get_table("talisman_transitions")[key]
+  local tr = data.talisman_transitions.rows[key]
   if not member(tr.from, t.state) then
     local row = M.state(t.type, t.state)
     core.fail("talisman.state", string.format("%s needs the %s %s; it is %s (%s) (p.46)", event, words(t.type),
@@ -176,10 +179,10 @@ end
 
 -- Applies transition `key` to the talisman and the result.
 local function apply(res, t, key)
-  local tr = core.get_table("talisman_transitions")[key]
+  local tr = data.talisman_transitions.rows[key]
   t.state = tr.to
   res.transitions[#res.transitions + 1] = key
-  res.source = core.row_source("talisman_transitions", key)
+  res.source = data.talisman_transitions:source(key)
   if tr.command_test then
     res.command_test = true
     res.command_test_markers[#res.command_test_markers + 1] = { name = t.name, role = t.type, event = tr.marker,
@@ -210,7 +213,7 @@ local function take_down(res, t, a)
   if not warchief then
     core.fail("contact.friendly", "the warchief must be in base contact with the standard at the start of the Movement phase (p.46)")
   end
-  local need = core.get_table("talisman_rules").take_down.others
+  local need = data.talisman_rules.rows.take_down.others
   if helpers < need then
     core.fail("contact.friendly", string.format("%d other figure(s) fit to help (not reacting, not in combat)%s; the warchief needs at least %d (p.46)",
       helpers, unfit > 0 and string.format(", %d more reacting or in combat", unfit) or "", need))
@@ -238,7 +241,7 @@ local function end_of_movement(res, t, a)
   local friendly, enemy = total(a.contact.friendly), total(a.contact.enemy)
   res.friendly_in_contact, res.enemy_in_contact = friendly, enemy
   local verb = t.type == "army_standard" and "wreck" or "defile"
-  local transitions = core.get_table("talisman_transitions")
+  local transitions = data.talisman_transitions.rows
   local row = M.state(t.type, t.state)
   if row.final then
     core.fail("talisman.state", string.format("end_of_movement: the %s is %s (%s); nothing more happens to it (p.46)",
@@ -283,7 +286,7 @@ function M.event(a)
   res.talisman, res.name, res.event, res.side = t.type, t.name, a.event, a.side
   res.state_before, res.functioning_before = t.state, M.functioning(t.type, t.state)
   res.transitions, res.command_test, res.command_test_markers = {}, false, {}
-  res.source = core.row_source("talisman_states", t.type)
+  res.source = data.talisman_states:source(t.type)
   local e = a.event
   if e == "take_down" then
     take_down(res, t, a)
@@ -382,7 +385,7 @@ M.procedures = {
         core.fail("talismans", "array of talismans expected")
       end
       local out, seen = {}, {}
-      local limit = core.get_table("army_limits").talismans_per_kind.value
+      local limit = armies.data.army_limits.rows.talismans_per_kind.value
       for i, t in ipairs(list) do
         local p = "talismans[" .. i .. "]"
         out[i] = check_talisman(t, p)

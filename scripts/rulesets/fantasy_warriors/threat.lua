@@ -8,6 +8,9 @@ local quality = require("quality")
 local reactions = require("reactions")
 
 local M = {}
+--- The rule data this file declares (registry handles), for procedures and other areas.
+local data = {}
+M.data = data
 
 M.range = 12  -- inches: a threat's target must be visible and within this (page 19)
 
@@ -42,7 +45,7 @@ function M.herald_musicians(u)
   return n
 end
 
-core.define_list("threat_test", {
+data.threat_test = core.define_list("threat_test", {
   { id = "enemy_musicians", page = 20, reason = "each musician in the threatening unit",
     value = function(c) return -c.threatener.musicians end },
   { id = "enemy_herald", page = 8, reason = "each herald with his battle leader in the threatening unit acts as its musician",
@@ -109,7 +112,7 @@ function M.test(args)
   end
   res.type_by_light = unit.type_by_light
   local base = quality.throw(res, ctx.unit, "threat test, " .. ctx.unit.name)
-  local applied, total = core.apply("threat_test", ctx)
+  local applied, total = data.threat_test:apply(ctx)
   core.add_modifiers(res, applied)
   return reactions.finish(res, ctx.unit, base + total)
 end

@@ -5,6 +5,9 @@
 local core = require("core")
 
 local M = {}
+--- The rule data this file declares (registry handles), for procedures and other areas.
+local data = {}
+M.data = data
 
 M.qualities = { "elite", "veteran", "average", "poor", "unpredictable" }
 M.types = { "disciplined", "tribal", "fanatic", "stupid" }
@@ -24,7 +27,7 @@ M.roles = { "warchief", "battle_leader", "hero", "wizard", "priest", "soothsayer
 -- The volley counters a missile unit starts the battle with (pages 15, 21): the default of a
 -- unit's `volleys` and what armies.lua's `supplies` hands out. A row per weapon overrides
 -- `volleys` (a house rule's machine with other ammunition: set_row).
-core.define_table("supplies", {
+data.supplies = core.define_table("supplies", {
   volleys = { start = 6, doc = "volley counters for every missile unit" },
 }, 15)
 
@@ -167,7 +170,7 @@ end
 ---@param weapon string
 ---@return integer
 function M.starting_volleys(weapon)
-  local t = core.get_table("supplies")
+  local t = data.supplies.rows
   return (t[weapon] or t.volleys).start
 end
 

@@ -3,6 +3,9 @@
 -- tests/fixtures/armies/, each error named with its file:line), the bundled lists (book
 -- figures, provenance, the reconstruction costing) and the two sample 1,000-point armies.
 local t = require("testing")
+-- A variant's patch functions, as the loader hands them to apply (each change owned).
+local function rules(name) return ruleset.variant_api({ name = name, version = "1.0.0" }) end
+
 local M = { ruleset = "fantasy_warriors" }
 
 local function armies() return ruleset.modules.armies end
@@ -383,7 +386,7 @@ end
 
 -- Every reconstructed cost follows the one costing, which also reproduces the printed ones.
 function M.test_reconstructed_points_follow_the_costing_that_reproduces_the_book()
-  local steps = ruleset.get_table("reconstruction_costing").quality.value
+  local steps = ruleset.registry.tables.reconstruction_costing.rows.quality.value
   for _, x in ipairs(all_entries()) do
     local e = x.entry
     if e.id ~= "galloper_gun" then  -- printed 264, the sacred item's +100 included (HR-12)
@@ -449,8 +452,8 @@ function M.test_points_text_lists_each_line_and_the_total()
 end
 
 function M.test_costs_limits_and_rules_are_patchable()
-  ruleset.set_row("army_costs", "special", { value = 12, reason = "dearer specials" }, "club 1.0.0")
-  ruleset.set_row("army_limits", "soothsayers", { value = 1, reason = "one soothsayer" }, "club 1.0.0")
+  rules("club").set_row("army_costs", "special", { value = 12, reason = "dearer specials" })
+  rules("club").set_row("army_limits", "soothsayers", { value = 1, reason = "one soothsayer" })
   armies().add_rule({ id = "no_archers", text = "this club plays without archers",
     check = function(army, add)
       for _, u in ipairs(army.units) do
@@ -490,9 +493,9 @@ function M.test_supplies_give_every_missile_unit_6_volleys_and_wizards_their_pow
   local before = armies().supplies(army)
   t.eq(#before.volleys, 0, "the core has no shooting rules for artillery")
   t.eq({ before.unsupplied[1].unit, before.unsupplied[1].weapon }, { "Thunder", "artillery" })
-  ruleset.set_row("supplies", "artillery", { start = 4 }, "house:mortar", 3)
+  rules("house_mortar").set_row("supplies", "artillery", { start = 4 }, 3)
   local m = armies().supplies(army)
-  t.eq({ m.volleys[1].unit, m.volleys[1].counters, m.volleys[1].source }, { "Thunder", 4, "house:mortar p.3" })
+  t.eq({ m.volleys[1].unit, m.volleys[1].counters, m.volleys[1].source }, { "Thunder", 4, "house_mortar p.3" })
 end
 
 function M.test_supplies_refuse_an_army_that_fails_its_check()

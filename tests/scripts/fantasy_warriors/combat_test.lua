@@ -4,6 +4,9 @@
 -- specials, saves, annihilation under both options, man-to-man, properties over seeds and
 -- exact odds against a hand calculation.
 local t = require("testing")
+-- A variant's patch functions, as the loader hands them to apply (each change owned).
+local function rules(name) return ruleset.variant_api({ name = name, version = "1.0.0" }) end
+
 local M = { ruleset = "fantasy_warriors" }
 
 local function rep(v, n)
@@ -763,13 +766,13 @@ function M.test_bad_input_names_the_field()
 end
 
 function M.test_a_variant_patches_the_lists_and_the_table()
-  ruleset.add_modifier("combat_hit", { id = "war_cry", value = 1, reason = "war cry", source = "cries 1.0",
+  rules("cries").add_modifier("combat_hit", { id = "war_cry", value = 1, reason = "war cry",
     when = function(c) return c.unit.type == "fanatic" end }, { after = "enemy_no_shield" })
-  ruleset.set_row("weapon_v_armour", "hand", { none = 2, light = 3, medium = 4, heavy = 5, extra_heavy = 6 }, "cries 1.0")
+  rules("cries").set_row("weapon_v_armour", "hand", { none = 2, light = 3, medium = 4, heavy = 5, extra_heavy = 6 })
   local a = duel({ name = "A", figures = 1, quality = "average", type = "fanatic" }, { name = "B", figures = 2, quality = "average", type = "tribal", shield = true }, { 3, 2 })
   t.eq(ids(a.hit_modifiers), "war_cry=1")
-  t.eq(a.hit_modifiers[1].source, "cries 1.0")
-  t.eq({ a.hits, a.kill_target, a.kills, a.kill_table_source }, { 1, 2, 1, "cries 1.0" })
+  t.eq(a.hit_modifiers[1].source, "cries")
+  t.eq({ a.hits, a.kill_target, a.kills, a.kill_table_source }, { 1, 2, 1, "cries" })
 end
 
 function M.test_results_chain_into_the_combat_test()

@@ -2,6 +2,9 @@
 -- worked examples NEW ORDERS (p.37) and USING INFLUENCE (p.38) with their dice, every result
 -- band, every modifier, the carrier's fate, the chain reaction of a routed warchief, and exact odds.
 local t = require("testing")
+-- A variant's patch functions, as the loader hands them to apply (each change owned).
+local function rules(name) return ruleset.variant_api({ name = name, version = "1.0.0" }) end
+
 local M = { ruleset = "fantasy_warriors" }
 
 local function ids(res)
@@ -184,7 +187,7 @@ function M.test_warchief_in_person_stays_and_is_not_slaughtered()
 end
 
 function M.test_variant_patches_the_result_table()
-  ruleset.set_row("battle_leaders_test_results", "4", { result = "ok", accepted = true, carrier = "dismissed" }, "house")
+  rules("house").set_row("battle_leaders_test_results", "4", { result = "ok", accepted = true, carrier = "dismissed" })
   muster.dice.set_faces { 4 }
   local r = blt {}
   t.eq(r.result, "ok")
@@ -294,7 +297,7 @@ function M.test_influence_natural_six_and_zero_leadership()
   local r = influence { leader = great, unit_race = "orc", leader_race = "orc" }
   t.eq(r.effective_leadership, 6)
   t.eq(r.result, "horribly_wrong", "a natural 6 always goes horribly wrong")
-  ruleset.set_row("influence_rules", "horribly_wrong", { margin = 3, natural_six = false }, "variant")
+  rules("variant").set_row("influence_rules", "horribly_wrong", { margin = 3, natural_six = false })
   muster.dice.set_faces { 6 }
   t.eq(influence { leader = great, unit_race = "orc", leader_race = "orc" }.result, "success")
   local none = { name = "None", role = "battle_leader", quality = "poor", type = "tribal", leadership = 0 }
@@ -474,7 +477,7 @@ function M.test_game_types()
 end
 
 function M.test_victory_values_are_patchable()
-  ruleset.set_row("victory_values", "unit", { own = 3, enemy = 1 }, "house")
+  rules("house").set_row("victory_values", "unit", { own = 3, enemy = 1 })
   local r = ruleset.resolve("victory", { turns = 1, pre = { unit = 2 }, post = { unit = 2 } })
   t.eq(r.pre_value, 6)
   t.eq(r.pre_lines[1].source, "house")

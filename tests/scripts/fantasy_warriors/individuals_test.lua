@@ -3,6 +3,9 @@
 -- figure lost, a unit routing with characters attached, the Command Test counters of every
 -- event, and the herald as a temporary unit musician in the Threat Test (page 8).
 local t = require("testing")
+-- A variant's patch functions, as the loader hands them to apply (each change owned).
+local function rules(name) return ruleset.variant_api({ name = name, version = "1.0.0" }) end
+
 local M = { ruleset = "fantasy_warriors" }
 
 local function resolve(name, input) return ruleset.resolve(name, input) end
@@ -232,7 +235,7 @@ function M.test_every_event_row()
   end
   t.eq(seen, 18)
   local rows = 0
-  for _ in pairs(ruleset.get_table("command_test_events")) do rows = rows + 1 end
+  for _ in pairs(ruleset.registry.tables.command_test_events.rows) do rows = rows + 1 end
   t.eq(rows, 18)
 end
 
@@ -278,13 +281,12 @@ end
 
 -- A variant patches one row: a wizard's death tested in Phase Seven like the rest.
 function M.test_event_row_is_patchable()
-  local row = ruleset.get_table("command_test_events").wizard_killed
-  ruleset.set_row("command_test_events", "wizard_killed",
-                  { counters = true, timing = "phase_seven", reason = row.reason }, "house", 1)
+  local row = ruleset.registry.tables.command_test_events.rows.wizard_killed
+  rules("house").set_row("command_test_events", "wizard_killed",
+                  { counters = true, timing = "phase_seven", reason = row.reason }, 1)
   local r = resolve("command_counters", { event = "wizard_killed", testers = army() })
   t.eq(r.timing, "phase_seven")
   t.eq(r.source, "house p.1")
-  ruleset.set_row("command_test_events", "wizard_killed", row, "fantasy_warriors", 43)
 end
 
 -- ---------------------------------------------------------------------------------------

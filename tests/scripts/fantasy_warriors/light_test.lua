@@ -5,6 +5,9 @@
 -- the Banish Magic countdown, and the Goblins' night type in real Threat, Casualty, Combat and
 -- Battle Leader's Tests.
 local t = require("testing")
+-- A variant's patch functions, as the loader hands them to apply (each change owned).
+local function rules(name) return ruleset.variant_api({ name = name, version = "1.0.0" }) end
+
 local M = { ruleset = "fantasy_warriors" }
 
 local function dial(input) return ruleset.resolve("time_dial", input) end
@@ -148,7 +151,7 @@ end
 
 -- A variant with a longer dial (8 steps a half): the dial and every time input follow it.
 function M.test_a_longer_dial_from_a_variant()
-  ruleset.set_row("time_dial", "steps", { per_half = 8 }, "house:long days", 1)
+  rules("long_days").set_row("time_dial", "steps", { per_half = 8 }, 1)
   local r = ruleset.resolve("time_dial", { time = "day 8" })
   t.eq({ r.to, r.to_index, r.light_after }, { "night 1", 9, "night" })
   t.eq(ruleset.resolve("time_dial", { time = 16 }).to, "day 1")
@@ -257,13 +260,10 @@ end
 
 -- A variant that changes an entry changes the report: the values are read where they live.
 function M.test_a_variant_patch_changes_the_report()
-  ruleset.replace_modifier("threat_test", "bad_light", { id = "bad_light", value = -2, reason = "darker still",
-    source = "grim_variant", when = function(c) return false end })
-  ruleset.remove_modifier("combat_test", "bad_light")
-  ruleset.replace_modifier("shooting_hit", "bad_light", { id = "bad_light", reason = "worse at long range",
-    source = "grim_variant", value = function(c) return c.range == "long" and -2 or -1 end })
-  ruleset.set_row("regain_power", "rest", { max_power = 6, safe = 3, safe_bad_light = 2, gamble_factor = 2, gamble_loss = 1 },
-    "grim_variant", 1)
+  rules("grim_variant").replace_modifier("threat_test", "bad_light", { id = "bad_light", value = -2, reason = "darker still", when = function(c) return false end })
+  rules("grim_variant").remove_modifier("combat_test", "bad_light")
+  rules("grim_variant").replace_modifier("shooting_hit", "bad_light", { id = "bad_light", reason = "worse at long range", value = function(c) return c.range == "long" and -2 or -1 end })
+  rules("grim_variant").set_row("regain_power", "rest", { max_power = 6, safe = 3, safe_bad_light = 2, gamble_factor = 2, gamble_loss = 1 }, 1)
   ruleset.modules.core.define_list("initiative", {
     { id = "bad_light", page = 26, value = -2, reason = "the leader is enduring bad light" } })
   local r = bad_light { time = "night", units = { men,
@@ -382,7 +382,7 @@ end
 -- A combat round at night hands the combat lists the type of the light: a variant's war cry
 -- for fanatics sounds for Goblins at night, not by day.
 function M.test_combat_round_uses_the_type_of_the_light()
-  ruleset.add_modifier("combat_hit", { id = "war_cry", value = 1, reason = "war cry", source = "cries 1.0",
+  rules("cries").add_modifier("combat_hit", { id = "war_cry", value = 1, reason = "war cry",
     when = function(c) return c.unit.type == "fanatic" end })
   local gob = { name = "Goblin", figures = 1, quality = "average", type = "tribal", night_type = "fanatic" }
   local foe = { name = "B", figures = 2, quality = "average", type = "tribal", shield = true }

@@ -2,6 +2,9 @@
 -- the derived Finger of Death and Banish Magic checks (digest part 2 §39), every spell's cost
 -- and effect, overdraw, Blast's doubles and trebles, and an exact-probability check.
 local t = require("testing")
+-- A variant's patch functions, as the loader hands them to apply (each change owned).
+local function rules(name) return ruleset.variant_api({ name = name, version = "1.0.0" }) end
+
 local M = { ruleset = "fantasy_warriors" }
 
 local dwarves = { name = "Dwarf infantry", figures = 10, quality = "veteran", type = "disciplined",
@@ -214,7 +217,7 @@ end
 
 -- A variant patches a spell row: Banish Magic succeeding on 30.
 function M.test_variant_patches_spell_table()
-  ruleset.set_row("spells", "banish_magic", { dice = 10, success_at = 30, steps_of_time = 6 }, "variant")
+  rules("variant").set_row("spells", "banish_magic", { dice = 10, success_at = 30, steps_of_time = 6 })
   muster.dice.set_faces { 3, 3, 3, 3, 3, 3, 3, 3, 3, 3 }
   local r = cast { spell = "banish_magic", wizard = { power = 40 } }
   t.eq(r.banished, true)
@@ -241,7 +244,7 @@ end
 function M.test_exact_odds()
   local p = muster.dice.roll_exact(function()
     local _, faces = muster.dice.roll("3d6", "blast")
-    local m = ruleset.modules.magic.blast_multiplier(faces, ruleset.get_table("spells").blast)
+    local m = ruleset.modules.magic.blast_multiplier(faces, ruleset.registry.tables.spells.rows.blast)
     return m
   end)
   local function prob(dist, v)

@@ -4,6 +4,9 @@
 -- the options losses_stacking and terrible_tiebreak, every band of the reaction table through
 -- the procedures, rout (removals and Command Test markers), properties over seeds, exact odds.
 local t = require("testing")
+-- A variant's patch functions, as the loader hands them to apply (each change owned).
+local function rules(name) return ruleset.variant_api({ name = name, version = "1.0.0" }) end
+
 local M = { ruleset = "fantasy_warriors" }
 
 local function ids(res)
@@ -553,15 +556,15 @@ end
 
 function M.test_a_variant_patches_the_lists_and_thresholds_with_its_own_source()
   -- A club rule: the casualty test from 20% missile losses, and "losses" worth -2.
-  ruleset.set_row("casualty_test_thresholds", "missiles", { over = 1 / 5, reason = "over 20%" }, "club 1.0")
-  ruleset.replace_modifier("casualty_test", "losses", { id = "losses", value = -2, source = "club 1.0",
+  rules("club").set_row("casualty_test_thresholds", "missiles", { over = 1 / 5, reason = "over 20%" })
+  rules("club").replace_modifier("casualty_test", "losses", { id = "losses", value = -2,
     reason = "the unit suffered casualties this turn", when = function(c) return c.turn_losses > 0 end })
   muster.dice.set_faces { 4 }
   local r = ruleset.resolve("casualty_test", { unit = dwarves, figures_at_start = 12, losses = 3 })
   t.eq(r.triggered, true)
-  t.eq(r.trigger_source, "club 1.0")
+  t.eq(r.trigger_source, "club")
   t.eq(ids(r), "quality=1 losses=-2 standard=1 leader=1")
-  t.eq(r.modifiers[2].source, "club 1.0")
+  t.eq(r.modifiers[2].source, "club")
 end
 
 return M

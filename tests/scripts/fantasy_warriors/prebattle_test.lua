@@ -2,6 +2,9 @@
 -- time, terrain, boasts and omens replayed with their dice, every band of each table, the
 -- player choices, and an exact-odds check of the omens and terrain dice.
 local t = require("testing")
+-- A variant's patch functions, as the loader hands them to apply (each change owned).
+local function rules(name) return ruleset.variant_api({ name = name, version = "1.0.0" }) end
+
 local M = { ruleset = "fantasy_warriors" }
 
 local function unit(name, figures, quality, extra)
@@ -44,7 +47,7 @@ function M.test_outmanoeuvre_is_strictly_more_than_twice_by_default()
   t.eq({ prebattle.compare(9, 9) }, { "draw" })
   t.eq({ prebattle.compare(3, 0) }, { "outmanoeuvre", 1 }, "one side scouting: read literally")
   -- The example's remark (page 13): "7 or less" is outmanoeuvred, i.e. twice or more.
-  ruleset.set_row("scouting_rules", "outmanoeuvre", { factor = 2, strict = false }, "example reading", 13)
+  rules("example_reading").set_row("scouting_rules", "outmanoeuvre", { factor = 2, strict = false }, 13)
   t.eq({ prebattle.compare(14, 7) }, { "outmanoeuvre", 1 })
   t.eq({ prebattle.compare(14, 8) }, { "outscout", 1 })
 end

@@ -3,6 +3,9 @@
 -- and table cell, both readings of the handgun and annihilation contradictions, properties
 -- over seeds and exact odds against a hand calculation.
 local t = require("testing")
+-- A variant's patch functions, as the loader hands them to apply (each change owned).
+local function rules(name) return ruleset.variant_api({ name = name, version = "1.0.0" }) end
+
 local M = { ruleset = "fantasy_warriors" }
 
 -- The Shooting example (page 23): 6 average Orc bowmen (STR +1) shoot one volley at long
@@ -624,18 +627,17 @@ function M.test_exact_odds_of_a_saving_throw()
 end
 
 function M.test_a_variant_patches_lists_and_tables_with_its_source()
-  ruleset.replace_modifier("shooting_kill", "shield", { id = "shield", value = -2, reason = "pavises",
-    source = "pavise 1.0.0", when = function(c) return c.target.shield_in_use end })
-  ruleset.set_row("missile_v_armour", "bow", { none = 2, light = 3, medium = 4, heavy = 5, extra_heavy = 6 }, "strong bows 1.0.0", 1)
+  rules("pavise").replace_modifier("shooting_kill", "shield", { id = "shield", value = -2, reason = "pavises", when = function(c) return c.target.shield_in_use end })
+  rules("strong_bows").set_row("missile_v_armour", "bow", { none = 2, light = 3, medium = 4, heavy = 5, extra_heavy = 6 }, 1)
   local r = kill(archer(), copy(dwarves, { shield = true }), 1, { 5 })
   t.eq(ids(r), "shield=-2")
-  t.eq(r.modifiers[1].source, "pavise 1.0.0")
-  t.eq({ r.kill_target, r.kill_table_source, r.kills }, { 5, "strong bows 1.0.0 p.1", 0 })
+  t.eq(r.modifiers[1].source, "pavise")
+  t.eq({ r.kill_target, r.kill_table_source, r.kills }, { 5, "strong_bows p.1", 0 })
   -- A weapon's row replaced: new ranges and volleys.
-  ruleset.set_row("missile_weapons", "handgun", { short = 10, long = 40, ranks = 1, max_volleys = 3 }, "long guns 1.0.0")
+  rules("long_guns").set_row("missile_weapons", "handgun", { short = 10, long = 40, ranks = 1, max_volleys = 3 })
   muster.dice.set_faces { 4, 4, 4 }
   r = hit(archer { weapon = "handgun" }, { range = false, distance = 35, volleys = 3 })
-  t.eq({ r.range, r.range_source, r.volleys }, { "long", "long guns 1.0.0", 3 })
+  t.eq({ r.range, r.range_source, r.volleys }, { "long", "long_guns", 3 })
 end
 
 function M.test_bad_input_names_the_field()

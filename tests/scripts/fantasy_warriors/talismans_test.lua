@@ -3,6 +3,9 @@
 -- answered both ways, the count of functioning talismans, and the Command Test fed with it
 -- (the derived check of digest part 2 §39).
 local t = require("testing")
+-- A variant's patch functions, as the loader hands them to apply (each change owned).
+local function rules(name) return ruleset.variant_api({ name = name, version = "1.0.0" }) end
+
 local M = { ruleset = "fantasy_warriors" }
 
 local function talisman(input) return ruleset.resolve("talisman", input) end
@@ -277,8 +280,8 @@ end
 -- A variant that forbids defiling an item abandoned before patches one row: an item abandoned
 -- in an earlier phase is safe, one whose guardians were driven off this phase is not.
 function M.test_variant_patches_a_transition()
-  ruleset.set_row("talisman_transitions", "defile", { talisman = "sacred_item", from = { "guarded" }, to = "defiled",
-    command_test = true, marker = "talisman defiled" }, "strict_club", 46)
+  rules("strict_club").set_row("talisman_transitions", "defile", { talisman = "sacred_item", from = { "guarded" }, to = "defiled",
+    command_test = true, marker = "talisman defiled" }, 46)
   local r = talisman { talisman = with_state(item, "abandoned"), event = "end_of_movement",
                        contact = { enemy = { { name = "Dwarf axes" } } } }
   t.eq(r.state_after, "abandoned")

@@ -1,6 +1,9 @@
 -- Fantasy Warriors, Phase One (threat): the rulebook's worked examples replayed with their
 -- dice, the quality throw, the reaction table by type, and a variant patching the list.
 local t = require("testing")
+-- A variant's patch functions, as the loader hands them to apply (each change owned).
+local function rules(name) return ruleset.variant_api({ name = name, version = "1.0.0" }) end
+
 local M = { ruleset = "fantasy_warriors" }
 
 -- The Threat example (page 20): 10 average tribal Orcs with a leader and a musician threaten
@@ -114,15 +117,16 @@ function M.test_exact_odds_of_the_orc_counter_test()
 end
 
 function M.test_a_variant_patches_the_threat_list_with_its_own_source()
-  ruleset.add_modifier("threat_test", { id = "war_drums", value = 1, reason = "war drums",
-    source = "drums 1.0.0", when = function(c) return c.unit.musicians > 1 end }, { after = "musicians" })
-  ruleset.remove_modifier("threat_test", "enemy_worth")
+  rules("drums").add_modifier("threat_test", { id = "war_drums", value = 1, reason = "war drums", when = function(c) return c.unit.musicians > 1 end }, { after = "musicians" })
+  rules("drums").remove_modifier("threat_test", "enemy_worth")
   muster.dice.set_faces { 4 }
   local loud = { figures = 8, quality = "veteran", type = "disciplined", musicians = 2 }
   local r = ruleset.resolve("threat_test", { unit = loud, threatener = orcs })
   t.eq(modifier_values(r), "quality=1 enemy_musicians=-1 musicians=1 war_drums=1")
-  t.eq(r.modifiers[4].source, "drums 1.0.0")
-  t.fails(function() ruleset.remove_modifier("threat_test", "nope") end, "remove_modifier threat_test: no entry 'nope'")
+  t.eq(r.modifiers[4].source, "drums")
+  t.fails(function() rules("drums").remove_modifier("threat_test", "nope") end, 'remove_modifier threat_test: no entry "nope"')
+  t.fails(function() rules("drums").remove_modifier("threat_test", "leadr") end,
+    [[remove_modifier threat_test: no entry "leadr" (did you mean 'leader'?)]])
 end
 
 return M

@@ -1,0 +1,570 @@
+--- The registry of a ruleset's rule data: every modifier list and result table, declared once
+--- with its page, each entry with its owner (the ruleset, or the variant name@version that
+--- added, replaced or removed it) and the file:line of every change. Procedures hold the
+--- handles `define_list` / `define_table` return; variants patch through a scoped handle
+--- (`patcher`) that refuses a change to an entry another variant changed unless the manifest
+--- declares the order (`after`) or the entry (`overrides`). Kernel-owned: no rules here.
+local M = {}
+
+local Registry = {}
+Registry.__index = Registry
+local List = {}
+List.__index = List
+local Table = {}
+Table.__index = Table
+
+local function show(v)
+  if type(v) == "string" then return string.format("%q", v) end
+  return tostring(v)
+end
+
+local function sorted_keys(t)
+  local keys = {}
+  for k in pairs(t) do keys[#keys + 1] = k end
+  table.sort(keys, function(a, b) return tostring(a) < tostring(b) end)
+  return keys
+end
+
+-- The closest of `names` to `word` (edit distance at most a third of its length), for
+-- "did you mean" hints; nil when none is close.
+local function nearest(word, names)
+  word = tostring(word)
+  local best, best_d = nil, math.floor(#word / 3) + 1
+  for _, n in ipairs(names) do
+    local a, b = word, n
+    local prev = {}
+    for j = 0, #b do prev[j] = j end
+    for i = 1, #a do
+      local cur = { [0] = i }
+      for j = 1, #b do
+        local cost = a:sub(i, i) == b:sub(j, j) and 0 or 1
+        cur[j] = math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+      end
+      prev = cur
+    end
+    if prev[#b] < best_d then best, best_d = n, prev[#b] end
+  end
+  return best
+end
+M.nearest = nearest
+
+local function hint(word, names)
+  local n = nearest(word, names)
+  if n then return " (did you mean '" .. n .. "'?)" end
+  return " (known: " .. table.concat(names, ", ") .. ")"
+end
+
+--- A new, empty registry for the ruleset `owner` ("fantasy_warriors@0.1.0"); `source` is the
+--- name results print beside a page ("fantasy_warriors").
+---@param spec {owner: string, source: string}
+function M.new(spec)
+  return setmetatable({ owner = spec.owner, source = spec.source, lists = {}, tables = {}, order = {},
+                        modules = { spec.owner } }, Registry)
+end
+
+-- ---------------------------------------------------------------------------------------
+-- Declaring (the ruleset's own files)
+-- ---------------------------------------------------------------------------------------
+
+local function check_entry(entry, where, level)
+  level = (level or 2) + 1
+  if type(entry) ~= "table" then error(where .. ": a modifier entry is a table", level) end
+  if type(entry.id) ~= "string" or not entry.id:match("^[%w_]+$") then
+    error(where .. ": entry.id must be a name (letters, digits, _), got " .. show(entry.id), level)
+  end
+  if type(entry.value) ~= "number" and type(entry.value) ~= "function" then
+    error(where .. ": entry '" .. entry.id .. "': value must be a number or a function", level)
+  end
+  if entry.when ~= nil and type(entry.when) ~= "function" then
+    error(where .. ": entry '" .. entry.id .. "': when must be a function", level)
+  end
+  if type(entry.reason) ~= "string" then error(where .. ": entry '" .. entry.id .. "': reason must be a string", level) end
+  if entry.page ~= nil and type(entry.page) ~= "number" and type(entry.page) ~= "string" then
+    error(where .. ": entry '" .. entry.id .. "': page must be a number or a string", level)
+  end
+  local known = { id = true, value = true, when = true, reason = true, page = true, source = true }
+  for k in pairs(entry) do
+    if not known[k] then
+      error(where .. ": entry '" .. entry.id .. "': unknown field '" .. tostring(k) ..
+            "' (known: id, value, when, reason, page, source)", level)
+    end
+  end
+end
+
+local function copy_entry(entry)
+  return { id = entry.id, value = entry.value, when = entry.when, reason = entry.reason, page = entry.page,
+           source = entry.source }
+end
+
+local function where_of(level)
+  local file, line = muster.script.get_where(level + 1)
+  if not file then return "?" end
+  return file .. ":" .. tostring(line)
+end
+
+--- Declares a modifier list and returns its handle. `spec`: {page = 20, doc = "...",
+--- context = {field = "type: what it is", ...}} (what a condition may read).
+function Registry:define_list(name, entries, spec)
+  spec = spec or {}
+  if self.lists[name] or self.tables[name] then error("define_list: '" .. name .. "' is declared twice", 2) end
+  local list = setmetatable({ name = name, page = spec.page, doc = spec.doc, context = spec.context or {},
+                              entries = {}, index = {}, removed = {}, registry = self }, List)
+  local at = where_of(2)
+  for _, e in ipairs(entries) do
+    check_entry(e, "define_list " .. name)
+    if list.index[e.id] then error("define_list " .. name .. ": duplicate id '" .. e.id .. "'", 2) end
+    local c = copy_entry(e)
+    c.source = c.source or self.source
+    c.owner = self.owner
+    c.history = { { op = "define", by = self.owner, at = at } }
+    list.entries[#list.entries + 1] = c
+    list.index[c.id] = c
+  end
+  self.lists[name] = list
+  self.order[#self.order + 1] = { kind = "list", name = name }
+  return list
+end
+
+--- Declares a result table (rows keyed by name) and returns its handle; `page` is where the
+--- rows come from, `spec` {doc = "..."} is optional.
+function Registry:define_table(name, rows, page, spec)
+  spec = spec or {}
+  if self.lists[name] or self.tables[name] then error("define_table: '" .. name .. "' is declared twice", 2) end
+  local t = setmetatable({ name = name, page = page, doc = spec.doc, rows = rows, sources = {}, removed = {},
+                           registry = self }, Table)
+  local at = where_of(2)
+  for key in pairs(rows) do
+    t.sources[key] = { source = self.source, page = page, owner = self.owner,
+                       history = { { op = "define", by = self.owner, at = at } } }
+  end
+  self.tables[name] = t
+  self.order[#self.order + 1] = { kind = "table", name = name }
+  return t
+end
+
+-- ---------------------------------------------------------------------------------------
+-- Reading (procedures)
+-- ---------------------------------------------------------------------------------------
+
+--- "fantasy_warriors p.22": who granted an entry and where it is written.
+function M.source_text(entry)
+  if entry.page then return entry.source .. " p." .. entry.page end
+  return entry.source
+end
+
+--- Applies the list to a situation: the applied modifiers ({id, value, reason, source}) in
+--- list order, and their total. A value function returning nil or 0 does not apply.
+---@return table[] applied
+---@return number total
+function List:apply(ctx)
+  local applied, total = {}, 0
+  for _, e in ipairs(self.entries) do
+    if e.when == nil or e.when(ctx) then
+      local v = e.value
+      if type(v) == "function" then v = v(ctx) end
+      if v ~= nil and v ~= 0 then
+        if type(v) ~= "number" then
+          error(string.format("%s.%s: value gives %s, not a number", self.name, e.id, type(v)), 0)
+        end
+        applied[#applied + 1] = { id = e.id, value = v, reason = e.reason, source = M.source_text(e) }
+        total = total + v
+      end
+    end
+  end
+  return applied, total
+end
+
+--- The entry with `id`, or nil.
+function List:get(id)
+  return self.index[id]
+end
+
+--- The source text of one row: "fantasy_warriors p.20".
+function Table:source(key)
+  local s = self.sources[key]
+  if not s then return self.registry.source end
+  return M.source_text(s)
+end
+
+--- The ruleset's own page for one row, where a table's rows come from several pages.
+function Table:set_page(key, page)
+  local s = self.sources[key]
+  if not s then error("set_page " .. self.name .. ": no row " .. show(key), 2) end
+  s.page = page
+end
+
+-- ---------------------------------------------------------------------------------------
+-- Patching (variants): every change names its owner and file:line.
+-- ---------------------------------------------------------------------------------------
+
+local function last_variant_change(history, ruleset_owner)
+  for i = #history, 1, -1 do
+    if history[i].by ~= ruleset_owner then return history[i] end
+  end
+  return nil
+end
+
+local past = { define = "defined", add = "added", replace = "replaced", patch = "patched", remove = "removed",
+               set = "set" }
+local present = { add = "adds", replace = "replaces", patch = "patches", remove = "removes", set = "sets" }
+
+-- Raises the one-line conflict between an earlier variant change `prev` of `key` and `op` now.
+local function conflict(key, prev, me, op, at)
+  local module = me.module
+  local name = module:match("^([^@]+)")
+  local other = prev.by:match("^([^@]+)")
+  error(string.format(
+    "variant conflict on %s: %s (%s) %s it and %s (%s) %s it; to build on %s, declare after = {\"%s\"} or overrides = {\"%s\"} in %s's manifest",
+    key, prev.by, prev.at, past[prev.op], module, at, present[op], other, other, key, name), 0)
+end
+
+-- Checks that `me` may change `key` whose history is `history` (nil: no such entry yet).
+local function may_change(reg, me, key, history, op, at)
+  if not history then return end
+  local prev = last_variant_change(history, reg.owner)
+  if prev and prev.by ~= me.module and not me.after[prev.by:match("^([^@]+)")] and not me.overrides[key] then
+    conflict(key, prev, me, op, at)
+  end
+end
+
+local function read_only(t, what)
+  return setmetatable({}, {
+    __index = t,
+    __newindex = function() error(what .. " is read-only: change it through the variant's patch functions", 2) end,
+    __metatable = false,
+  })
+end
+
+local function deep_copy(v)
+  if type(v) ~= "table" then return v end
+  local out = {}
+  for k, x in pairs(v) do out[k] = deep_copy(x) end
+  return out
+end
+
+--- The names of every list, or of every table, sorted.
+function Registry:names(kind)
+  return sorted_keys(kind == "list" and self.lists or self.tables)
+end
+
+function Registry:get_list(name, level)
+  local l = self.lists[name]
+  if not l then error("no modifier list " .. show(name) .. hint(name, self:names("list")), (level or 1) + 1) end
+  return l
+end
+
+function Registry:get_table(name, level)
+  local t = self.tables[name]
+  if not t then error("no table " .. show(name) .. hint(name, self:names("table")), (level or 1) + 1) end
+  return t
+end
+
+--- The patch functions one variant gets as `rules` in apply(rules, options, context).
+--- `module` {name, version, after = {names}, overrides = {"list.id" | "table.key"}}.
+function Registry:patcher(module)
+  local reg = self
+  local me = { module = module.name .. "@" .. module.version, source = module.name, after = {}, overrides = {} }
+  for _, n in ipairs(module.after or {}) do me.after[n] = true end
+  for _, k in ipairs(module.overrides or {}) do me.overrides[k] = true end
+  local listed = false
+  for _, m in ipairs(reg.modules) do listed = listed or m == me.module end
+  if not listed then reg.modules[#reg.modules + 1] = me.module end
+  local P = {}
+
+  local function entry_of(name, id, verb)
+    local list = reg:get_list(name, 3)
+    local e = list.index[id]
+    if not e then
+      local key = name .. "." .. tostring(id)
+      local gone = list.removed[id]
+      if gone then
+        error(string.format("variant conflict on %s: %s (%s) removed it and %s (%s) %s it", key, gone.by, gone.at,
+                            me.module, where_of(3), present[verb:match("^(%a+)_")] or verb), 0)
+      end
+      local ids = {}
+      for _, x in ipairs(list.entries) do ids[#ids + 1] = x.id end
+      error(string.format("%s %s: no entry %s%s", verb, name, show(id), hint(id, ids)), 3)
+    end
+    return list, e
+  end
+
+  local function stamp(e, op, at)
+    e.owner = me.module
+    e.history[#e.history + 1] = { op = op, by = me.module, at = at }
+  end
+
+  --- Adds a modifier to list `name`, at the end or where = {before = id} | {after = id}.
+  function P.add_modifier(name, entry, where)
+    local at = where_of(2)
+    local list = reg:get_list(name, 2)
+    check_entry(entry, "add_modifier " .. name, 2)
+    local key = name .. "." .. entry.id
+    local have = list.index[entry.id]
+    if have then
+      if last_variant_change(have.history, reg.owner) then may_change(reg, me, key, have.history, "add", at) end
+      error("add_modifier " .. name .. ": id '" .. entry.id .. "' exists (owner " .. have.owner ..
+            "; use replace_modifier)", 2)
+    end
+    local pos = #list.entries + 1
+    if where and (where.before or where.after) then
+      local anchor = where.before or where.after
+      local _, a = entry_of(name, anchor, "add_modifier")
+      for i, x in ipairs(list.entries) do if x == a then pos = where.before and i or i + 1 end end
+    end
+    local c = copy_entry(entry)
+    c.source = me.source
+    c.owner = me.module
+    c.history = { { op = "add", by = me.module, at = at } }
+    local gone = list.removed[entry.id]
+    if gone then may_change(reg, me, key, { gone }, "add", at) end
+    list.removed[entry.id] = nil
+    table.insert(list.entries, pos, c)
+    list.index[c.id] = c
+  end
+
+  --- Replaces the modifier `id` of list `name` (keeping its place).
+  function P.replace_modifier(name, id, entry)
+    local at = where_of(2)
+    local list, e = entry_of(name, id, "replace_modifier")
+    check_entry(entry, "replace_modifier " .. name, 2)
+    if entry.id ~= id then error("replace_modifier " .. name .. ": the new entry's id must be '" .. id .. "'", 2) end
+    may_change(reg, me, name .. "." .. id, e.history, "replace", at)
+    local c = copy_entry(entry)
+    c.source = me.source
+    c.history = e.history
+    stamp(c, "replace", at)
+    for i, x in ipairs(list.entries) do if x == e then list.entries[i] = c end end
+    list.index[id] = c
+  end
+
+  --- Changes some fields of modifier `id` (value, when, reason, page); the rest stay.
+  function P.patch_modifier(name, id, fields)
+    local at = where_of(2)
+    local _, e = entry_of(name, id, "patch_modifier")
+    if type(fields) ~= "table" then error("patch_modifier " .. name .. ": fields must be a table", 2) end
+    local c = copy_entry(e)
+    for k, v in pairs(fields) do
+      if k == "id" or k == "source" then error("patch_modifier " .. name .. ": cannot change '" .. k .. "'", 2) end
+      c[k] = v
+    end
+    check_entry(c, "patch_modifier " .. name, 2)
+    may_change(reg, me, name .. "." .. id, e.history, "patch", at)
+    for k in pairs(fields) do e[k] = c[k] end
+    e.source = me.source
+    stamp(e, "patch", at)
+  end
+
+  --- Removes modifier `id` from list `name`.
+  function P.remove_modifier(name, id)
+    local at = where_of(2)
+    local list, e = entry_of(name, id, "remove_modifier")
+    may_change(reg, me, name .. "." .. id, e.history, "remove", at)
+    for i, x in ipairs(list.entries) do if x == e then table.remove(list.entries, i) break end end
+    list.index[id] = nil
+    list.removed[id] = { op = "remove", by = me.module, at = at, entry = e }
+  end
+
+  local function row_change(name, key, op, at)
+    local t = reg:get_table(name, 3)
+    local s = t.sources[key]
+    if s then may_change(reg, me, name .. "." .. tostring(key), s.history, op, at)
+    elseif t.removed[key] then may_change(reg, me, name .. "." .. tostring(key), { t.removed[key] }, op, at) end
+    return t, s
+  end
+
+  --- Replaces (or adds) row `key` of table `name`; `page` is where the variant's rule is.
+  function P.set_row(name, key, row, page)
+    local at = where_of(2)
+    local t, s = row_change(name, key, "set", at)
+    t.rows[key] = deep_copy(row)
+    t.removed[key] = nil
+    local history = s and s.history or {}
+    history[#history + 1] = { op = "set", by = me.module, at = at }
+    t.sources[key] = { source = me.source, page = page, owner = me.module, history = history }
+  end
+
+  --- Changes some fields of row `key` of table `name` (a table row); the rest stay.
+  function P.patch_row(name, key, fields, page)
+    local at = where_of(2)
+    local t, s = row_change(name, key, "patch", at)
+    if not s or type(t.rows[key]) ~= "table" then
+      error("patch_row " .. name .. ": no table row " .. show(key) .. hint(key, sorted_keys(t.rows)), 2)
+    end
+    for k, v in pairs(fields) do t.rows[key][k] = deep_copy(v) end
+    s.history[#s.history + 1] = { op = "patch", by = me.module, at = at }
+    s.source, s.page, s.owner = me.source, page or s.page, me.module
+  end
+
+  --- Removes row `key` of table `name`.
+  function P.remove_row(name, key)
+    local at = where_of(2)
+    local t, s = row_change(name, key, "remove", at)
+    if not s then error("remove_row " .. name .. ": no row " .. show(key) .. hint(key, sorted_keys(t.rows)), 2) end
+    t.rows[key] = nil
+    t.sources[key] = nil
+    t.removed[key] = { op = "remove", by = me.module, at = at }
+  end
+
+  --- A copy of table `name`'s rows (changing it changes nothing).
+  function P.get_table(name)
+    return deep_copy(reg:get_table(name, 2).rows)
+  end
+
+  --- The ids of list `name`, in order.
+  function P.get_list(name)
+    local out = {}
+    for _, e in ipairs(reg:get_list(name, 2).entries) do
+      out[#out + 1] = { id = e.id, value = type(e.value) == "number" and e.value or "function", reason = e.reason,
+                        page = e.page, owner = e.owner }
+    end
+    return out
+  end
+
+  P.module = me.module
+  return read_only(P, "the variant's rules handle")
+end
+
+-- ---------------------------------------------------------------------------------------
+-- Reporting: the rules in force, for `muster rules show` and the REPL's :rules.
+-- ---------------------------------------------------------------------------------------
+
+local function value_text(v)
+  if type(v) == "function" then return "function" end
+  if type(v) == "table" then
+    local parts = {}
+    local keys = sorted_keys(v)
+    local is_array = #v > 0 and #keys == #v
+    for _, k in ipairs(keys) do
+      parts[#parts + 1] = is_array and value_text(v[k]) or (tostring(k) .. "=" .. value_text(v[k]))
+    end
+    return "{" .. table.concat(parts, ", ") .. "}"
+  end
+  if type(v) == "string" then return string.format("%q", v) end
+  return tostring(v)
+end
+M.value_text = value_text
+
+local function plain(v)
+  if type(v) == "function" then return "function" end
+  if type(v) ~= "table" then return v end
+  local out = {}
+  for k, x in pairs(v) do out[k] = plain(x) end
+  return out
+end
+
+--- The rules in force as a plain table: {modules, lists = [{name, page, doc, entries =
+--- [{id, value, when, reason, page, owner, changed, history}], removed = [...]}], tables =
+--- [{name, page, rows = [{key, value, page, owner, changed, history}], removed}]}.
+--- `only_changed` keeps what the variants changed.
+function Registry:report(only_changed)
+  local out = { modules = deep_copy(self.modules), lists = {}, tables = {} }
+  local function changed(history)
+    return last_variant_change(history, self.owner) ~= nil
+  end
+  for _, name in ipairs(self:names("list")) do
+    local l = self.lists[name]
+    local r = { name = name, page = l.page, doc = l.doc, entries = {}, removed = {} }
+    for _, e in ipairs(l.entries) do
+      local c = changed(e.history)
+      if c or not only_changed then
+        r.entries[#r.entries + 1] = { id = e.id, value = plain(e.value), when = e.when and "function" or nil,
+                                      reason = e.reason, page = e.page, owner = e.owner, changed = c,
+                                      history = deep_copy(e.history) }
+      end
+    end
+    for _, id in ipairs(sorted_keys(l.removed)) do
+      local g = l.removed[id]
+      r.removed[#r.removed + 1] = { id = id, by = g.by, at = g.at }
+    end
+    if not only_changed or #r.entries > 0 or #r.removed > 0 then out.lists[#out.lists + 1] = r end
+  end
+  for _, name in ipairs(self:names("table")) do
+    local t = self.tables[name]
+    local r = { name = name, page = t.page, doc = t.doc, rows = {}, removed = {} }
+    for _, key in ipairs(sorted_keys(t.rows)) do
+      local s = t.sources[key] or { owner = self.owner, history = {} }
+      local c = changed(s.history)
+      if c or not only_changed then
+        r.rows[#r.rows + 1] = { key = tostring(key), value = plain(t.rows[key]), page = s.page, owner = s.owner,
+                                changed = c, history = deep_copy(s.history) }
+      end
+    end
+    for _, key in ipairs(sorted_keys(t.removed)) do
+      local g = t.removed[key]
+      r.removed[#r.removed + 1] = { key = tostring(key), by = g.by, at = g.at }
+    end
+    if not only_changed or #r.rows > 0 or #r.removed > 0 then out.tables[#out.tables + 1] = r end
+  end
+  return out
+end
+
+--- The report as text, one line per entry: "  long_range  -1  the target is at long range
+--- (p.22) [fantasy_warriors@0.1.0]".
+function M.format(report)
+  local lines = { "modules: " .. table.concat(report.modules, ", ") }
+  local function page(p) return p and (" (p." .. p .. ")") or "" end
+  for _, l in ipairs(report.lists) do
+    lines[#lines + 1] = ""
+    lines[#lines + 1] = "list " .. l.name .. page(l.page) .. (l.doc and (": " .. l.doc) or "")
+    for _, e in ipairs(l.entries) do
+      local v = type(e.value) == "number" and string.format("%+d", e.value) or "f(ctx)"
+      if type(e.value) == "number" and e.value ~= math.floor(e.value) then v = string.format("%+g", e.value) end
+      lines[#lines + 1] = string.format("  %s %-22s %-6s %s%s [%s]", e.changed and "*" or " ", e.id, v, e.reason,
+                                        page(e.page), e.owner)
+    end
+    for _, g in ipairs(l.removed) do
+      lines[#lines + 1] = string.format("  - %-22s removed [%s, %s]", g.id, g.by, g.at)
+    end
+  end
+  for _, t in ipairs(report.tables) do
+    lines[#lines + 1] = ""
+    lines[#lines + 1] = "table " .. t.name .. page(t.page) .. (t.doc and (": " .. t.doc) or "")
+    for _, r in ipairs(t.rows) do
+      lines[#lines + 1] = string.format("  %s %-22s %s%s [%s]", r.changed and "*" or " ", r.key, value_text(r.value),
+                                        page(r.page), r.owner)
+    end
+    for _, g in ipairs(t.removed) do
+      lines[#lines + 1] = string.format("  - %-22s removed [%s, %s]", g.key, g.by, g.at)
+    end
+  end
+  return table.concat(lines, "\n")
+end
+
+--- The author's reference: every list with the fields a condition may read (with types),
+--- every table with its row keys, as a plain table.
+function Registry:schema()
+  local out = { lists = {}, tables = {} }
+  for _, name in ipairs(self:names("list")) do
+    local l = self.lists[name]
+    local ids, fields = {}, {}
+    for _, e in ipairs(l.entries) do ids[#ids + 1] = e.id end
+    for _, f in ipairs(sorted_keys(l.context)) do fields[#fields + 1] = { name = f, doc = l.context[f] } end
+    out.lists[#out.lists + 1] = { name = name, page = l.page, doc = l.doc, ids = ids, context = fields }
+  end
+  for _, name in ipairs(self:names("table")) do
+    local t = self.tables[name]
+    local keys = {}
+    for _, k in ipairs(sorted_keys(t.rows)) do keys[#keys + 1] = tostring(k) end
+    out.tables[#out.tables + 1] = { name = name, page = t.page, doc = t.doc, keys = keys }
+  end
+  return out
+end
+
+--- The schema as text.
+function M.format_schema(schema)
+  local lines = {}
+  for _, l in ipairs(schema.lists) do
+    lines[#lines + 1] = "list " .. l.name .. (l.page and (" (p." .. l.page .. ")") or "") .. (l.doc and (": " .. l.doc) or "")
+    lines[#lines + 1] = "  ids: " .. table.concat(l.ids, ", ")
+    for _, f in ipairs(l.context) do lines[#lines + 1] = "  ctx." .. f.name .. ": " .. f.doc end
+    lines[#lines + 1] = ""
+  end
+  for _, t in ipairs(schema.tables) do
+    lines[#lines + 1] = "table " .. t.name .. (t.page and (" (p." .. t.page .. ")") or "") .. (t.doc and (": " .. t.doc) or "")
+    lines[#lines + 1] = "  rows: " .. table.concat(t.keys, ", ")
+    lines[#lines + 1] = ""
+  end
+  return table.concat(lines, "\n")
+end
+
+return M
