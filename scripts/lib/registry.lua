@@ -59,7 +59,7 @@ end
 ---@param spec {owner: string, source: string}
 function M.new(spec)
   return setmetatable({ owner = spec.owner, source = spec.source, lists = {}, tables = {}, order = {},
-                        modules = { spec.owner } }, Registry)
+                        procedures = {}, areas = {}, modules = { spec.owner } }, Registry)
 end
 
 -- ---------------------------------------------------------------------------------------
@@ -140,6 +140,38 @@ function Registry:define_table(name, rows, page, spec)
   self.tables[name] = t
   self.order[#self.order + 1] = { kind = "table", name = name }
   return t
+end
+
+local procedure_fields = { doc = true, fields = true, run = true }
+
+local function check_procedure(name, p, where, level)
+  level = level + 1
+  if type(name) ~= "string" or not name:match("^[%a_][%w_]*$") then
+    error(where .. ": a procedure's name is a name (letters, digits, _), got " .. show(name), level)
+  end
+  if type(p) ~= "table" then error(where .. " " .. name .. ": {doc, fields, run} expected", level) end
+  for k in pairs(p) do
+    if not procedure_fields[k] then error(where .. " " .. name .. ": unknown field '" .. tostring(k) .. "' (known: doc, fields, run)", level) end
+  end
+  if type(p.doc) ~= "string" then error(where .. " " .. name .. ": doc must be a string", level) end
+  if type(p.run) ~= "function" then error(where .. " " .. name .. ": run must be a function", level) end
+  if type(p.fields) ~= "table" then error(where .. " " .. name .. ": fields must be an array of input field names", level) end
+  for i, f in ipairs(p.fields) do
+    if type(f) ~= "string" then error(where .. " " .. name .. ": fields[" .. i .. "] must be a string", level) end
+  end
+end
+
+--- Declares procedure `name` {doc, fields, run(input) -> result}: what `resolve` runs.
+function Registry:define_procedure(name, p)
+  check_procedure(name, p, "define_procedure", 2)
+  if self.procedures[name] then error("procedure '" .. name .. "' defined twice", 2) end
+  self.procedures[name] = { doc = p.doc, fields = p.fields, run = p.run, owner = self.owner, source = self.source,
+                            history = { { op = "define", by = self.owner, at = where_of(2) } } }
+end
+
+--- Names the ruleset's rule areas (module tables) a variant may read through rules.modules.
+function Registry:set_areas(areas)
+  self.areas = areas
 end
 
 -- ---------------------------------------------------------------------------------------
@@ -233,6 +265,25 @@ local function read_only(t, what)
     __newindex = function() error(what .. " is read-only: change it through the variant's patch functions", 2) end,
     __metatable = false,
   })
+end
+
+-- A read-only view of t and of every table reached from it (functions stay callable).
+local function read_only_deep(t, what, seen)
+  seen = seen or {}
+  if seen[t] then return seen[t] end
+  local proxy = setmetatable({}, {
+    __index = function(_, k)
+      local v = t[k]
+      if type(v) == "table" then return read_only_deep(v, what, seen) end
+      return v
+    end,
+    __newindex = function(_, k)
+      error(what .. " is read-only (" .. tostring(k) .. "): a variant changes the rules through its patch functions", 2)
+    end,
+    __metatable = false,
+  })
+  seen[t] = proxy
+  return proxy
 end
 
 local function deep_copy(v)
@@ -420,6 +471,25 @@ function Registry:patcher(module)
     return out
   end
 
+  --- Adds a procedure that `resolve` and the REPL run by name: {doc, fields, run(input)}.
+  --- A variant adds procedures; it cannot replace the ruleset's or another variant's.
+  function P.add_procedure(name, spec)
+    local at = where_of(2)
+    check_procedure(name, spec, "add_procedure", 2)
+    local have = reg.procedures[name]
+    if have then
+      if have.owner == reg.owner then
+        error("add_procedure: '" .. name .. "' is the ruleset's procedure; a variant changes it through its lists and tables", 2)
+      end
+      error(string.format("variant conflict on procedure %s: %s (%s) added it and %s (%s) adds it", name, have.owner,
+                          have.history[1].at, me.module, at), 0)
+    end
+    reg.procedures[name] = { doc = spec.doc, fields = spec.fields, run = spec.run, owner = me.module, source = me.source,
+                             history = { { op = "add", by = me.module, at = at } } }
+  end
+
+  --- The ruleset's rule areas, read-only (rules.modules.units.check_unit, ...).
+  P.modules = read_only_deep(reg.areas, "rules.modules")
   P.module = me.module
   return read_only(P, "the variant's rules handle")
 end

@@ -62,14 +62,16 @@ M.army_fmt = armies.fmt
 
 --- The procedures `muster resolve` and scripts call by name, gathered from the rule areas:
 --- each area module exports `procedures = { name = {doc, fields, run(input, options)} }`.
-M.procedures = {}
+--- They live in the registry, with their owners, so a variant can add its own (add_procedure).
+M.procedures = core.registry.procedures
 for _, area in ipairs({ threat, morale, shooting, combat, man_to_man, magic, prebattle, command, armies,
                         talismans, individuals, light }) do
   for name, p in pairs(area.procedures) do
-    if M.procedures[name] then error("procedure '" .. name .. "' defined twice") end
-    M.procedures[name] = { doc = p.doc, fields = p.fields, run = function(input) return p.run(input, options) end }
+    local run = p.run
+    core.registry:define_procedure(name, { doc = p.doc, fields = p.fields, run = function(input) return run(input, options) end })
   end
 end
+core.registry:set_areas(M.modules)
 
 --- Runs procedure `name` on a plain input table and returns its result table. Bad input
 --- raises "input: <field>: <why>".
