@@ -22,6 +22,7 @@
 #include "army.hpp"
 #include "modules.hpp"
 #include "repl.hpp"
+#include "rules.hpp"
 
 namespace {
 
@@ -248,6 +249,8 @@ int main(int argc, char** argv) {
   auto* rules_cmd = app.add_subcommand("rules", "Rulesets and variants");
   rules_cmd->require_subcommand(1);
   auto* list_cmd = rules_cmd->add_subcommand("list", "List the rulesets and variants with versions");
+  muster::cli::rules_options rules;
+  const auto rules_cmds = muster::cli::add_rules_commands(*rules_cmd, rules);
 
   try {
     app.parse(argc, argv);
@@ -258,6 +261,9 @@ int main(int argc, char** argv) {
     if (run_cmd->parsed()) return cmd_run(run);
     if (resolve_cmd->parsed()) return cmd_resolve(res);
     if (list_cmd->parsed()) return cmd_rules_list();
+    if (rules_cmds[0]->parsed()) return muster::cli::run_rules_show(rules);
+    if (rules_cmds[1]->parsed()) return muster::cli::run_rules_diff(rules);
+    if (rules_cmds[2]->parsed()) return muster::cli::run_rules_check(rules);
     if (repl_cmd->parsed()) return muster::cli::run_repl(repl);
     if (army_cmd->parsed()) return muster::cli::run_army(army);
   } catch (const resolve_input_error& e) {

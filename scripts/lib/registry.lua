@@ -142,7 +142,7 @@ function Registry:define_table(name, rows, page, spec)
   return t
 end
 
-local procedure_fields = { doc = true, fields = true, run = true }
+local procedure_fields = { doc = true, fields = true, run = true, samples = true }
 
 local function check_procedure(name, p, where, level)
   level = level + 1
@@ -156,6 +156,9 @@ local function check_procedure(name, p, where, level)
   if type(p.doc) ~= "string" then error(where .. " " .. name .. ": doc must be a string", level) end
   if type(p.run) ~= "function" then error(where .. " " .. name .. ": run must be a function", level) end
   if type(p.fields) ~= "table" then error(where .. " " .. name .. ": fields must be an array of input field names", level) end
+  if p.samples ~= nil and type(p.samples) ~= "table" then
+    error(where .. " " .. name .. ": samples must be an array of inputs", level)
+  end
   for i, f in ipairs(p.fields) do
     if type(f) ~= "string" then error(where .. " " .. name .. ": fields[" .. i .. "] must be a string", level) end
   end
@@ -240,23 +243,32 @@ local past = { define = "defined", add = "added", replace = "replaced", patch = 
                set = "set" }
 local present = { add = "adds", replace = "replaces", patch = "patches", remove = "removes", set = "sets" }
 
--- Raises the one-line conflict between an earlier variant change `prev` of `key` and `op` now.
-local function conflict(key, prev, me, op, at)
+-- Raises the one-line conflict between an earlier variant change `prev` of `key` and `op` now,
+-- located at the variant's call (`level` counts from the caller of conflict).
+local function conflict(key, prev, me, op, at, level)
   local module = me.module
   local name = module:match("^([^@]+)")
   local other = prev.by:match("^([^@]+)")
   error(string.format(
     "variant conflict on %s: %s (%s) %s it and %s (%s) %s it; to build on %s, declare after = {\"%s\"} or overrides = {\"%s\"} in %s's manifest",
-    key, prev.by, prev.at, past[prev.op], module, at, present[op], other, other, key, name), 0)
+    key, prev.by, prev.at, past[prev.op], module, at, present[op], other, other, key, name), level + 1)
 end
 
 -- Checks that `me` may change `key` whose history is `history` (nil: no such entry yet).
-local function may_change(reg, me, key, history, op, at)
+-- `level`: how far up the variant's call is from may_change's caller.
+local function may_change(reg, me, key, history, op, at, level)
   if not history then return end
   local prev = last_variant_change(history, reg.owner)
   if prev and prev.by ~= me.module and not me.after[prev.by:match("^([^@]+)")] and not me.overrides[key] then
-    conflict(key, prev, me, op, at)
+    conflict(key, prev, me, op, at, (level or 1) + 2)
   end
+end
+
+local function deep_copy(v)
+  if type(v) ~= "table" then return v end
+  local out = {}
+  for k, x in pairs(v) do out[k] = deep_copy(x) end
+  return out
 end
 
 local function read_only(t, what)
@@ -286,12 +298,6 @@ local function read_only_deep(t, what, seen)
   return proxy
 end
 
-local function deep_copy(v)
-  if type(v) ~= "table" then return v end
-  local out = {}
-  for k, x in pairs(v) do out[k] = deep_copy(x) end
-  return out
-end
 
 --- The names of every list, or of every table, sorted.
 function Registry:names(kind)
@@ -330,7 +336,7 @@ function Registry:patcher(module)
       local gone = list.removed[id]
       if gone then
         error(string.format("variant conflict on %s: %s (%s) removed it and %s (%s) %s it", key, gone.by, gone.at,
-                            me.module, where_of(3), present[verb:match("^(%a+)_")] or verb), 0)
+                            me.module, where_of(3), present[verb:match("^(%a+)_")] or verb), 3)
       end
       local ids = {}
       for _, x in ipairs(list.entries) do ids[#ids + 1] = x.id end
@@ -418,8 +424,8 @@ function Registry:patcher(module)
   local function row_change(name, key, op, at)
     local t = reg:get_table(name, 3)
     local s = t.sources[key]
-    if s then may_change(reg, me, name .. "." .. tostring(key), s.history, op, at)
-    elseif t.removed[key] then may_change(reg, me, name .. "." .. tostring(key), { t.removed[key] }, op, at) end
+    if s then may_change(reg, me, name .. "." .. tostring(key), s.history, op, at, 2)
+    elseif t.removed[key] then may_change(reg, me, name .. "." .. tostring(key), { t.removed[key] }, op, at, 2) end
     return t, s
   end
 
@@ -482,9 +488,10 @@ function Registry:patcher(module)
         error("add_procedure: '" .. name .. "' is the ruleset's procedure; a variant changes it through its lists and tables", 2)
       end
       error(string.format("variant conflict on procedure %s: %s (%s) added it and %s (%s) adds it", name, have.owner,
-                          have.history[1].at, me.module, at), 0)
+                          have.history[1].at, me.module, at), 2)
     end
     reg.procedures[name] = { doc = spec.doc, fields = spec.fields, run = spec.run, owner = me.module, source = me.source,
+                             samples = spec.samples and deep_copy(spec.samples) or nil,
                              history = { { op = "add", by = me.module, at = at } } }
   end
 
@@ -492,6 +499,112 @@ function Registry:patcher(module)
   P.modules = read_only_deep(reg.areas, "rules.modules")
   P.module = me.module
   return read_only(P, "the variant's rules handle")
+end
+
+-- ---------------------------------------------------------------------------------------
+-- Checking a variant before a game (`muster rules check`)
+-- ---------------------------------------------------------------------------------------
+
+--- Runs every rule the variants added or changed on sample inputs, each with `seeds` seeds:
+--- the functions of their modifier entries (value, when) and table rows are counted and
+--- their first error kept; procedures the variants added run on their own samples.
+--- `samples`: {{procedure, input}}; `resolve(name, input)` runs one. Returns {loaded = true,
+--- errors, warnings, findings = {{level, what, message}}}. The rules are as before after.
+function Registry:check(samples, resolve, seeds)
+  seeds = seeds or 20
+  local watched, restore = {}, {}
+  -- A list's context as its rules see it during the check: reading a field the list does not
+  -- declare is an error naming the list's fields (what a condition may read).
+  local function declared_view(list, ctx)
+    local names = sorted_keys(list.context)
+    if #names == 0 or type(ctx) ~= "table" then return ctx end
+    return setmetatable({}, { __index = function(_, k)
+      if list.context[k] == nil then
+        error(string.format("reads ctx.%s, which %s does not give (it gives: %s)", tostring(k), list.name,
+                            table.concat(names, ", ")), 2)
+      end
+      return ctx[k]
+    end })
+  end
+  local function watch(key, holder, field, list)
+    local f = holder[field]
+    if type(f) ~= "function" then return end
+    local w = { key = key .. " " .. field, calls = 0 }
+    watched[#watched + 1] = w
+    holder[field] = function(ctx, ...)
+      w.calls = w.calls + 1
+      if list then ctx = declared_view(list, ctx) end
+      local ok, r = pcall(f, ctx, ...)
+      if not ok then
+        w.error = w.error or tostring(r)
+        error(r, 0)
+      end
+      return r
+    end
+    restore[#restore + 1] = function() holder[field] = f end
+  end
+  for _, name in ipairs(self:names("list")) do
+    for _, e in ipairs(self.lists[name].entries) do
+      if e.owner ~= self.owner then
+        watch(name .. "." .. e.id, e, "value", self.lists[name])
+        watch(name .. "." .. e.id, e, "when", self.lists[name])
+      end
+    end
+  end
+  for _, name in ipairs(self:names("table")) do
+    local t = self.tables[name]
+    for _, key in ipairs(sorted_keys(t.rows)) do
+      local s = t.sources[key]
+      if s and s.owner ~= self.owner then
+        if type(t.rows[key]) == "function" then watch(name .. "." .. tostring(key), t.rows, key)
+        elseif type(t.rows[key]) == "table" then
+          for _, field in ipairs(sorted_keys(t.rows[key])) do watch(name .. "." .. tostring(key), t.rows[key], field) end
+        end
+      end
+    end
+  end
+  local runs = {}
+  for _, s in ipairs(samples) do runs[#runs + 1] = s end
+  for _, name in ipairs(sorted_keys(self.procedures)) do
+    local p = self.procedures[name]
+    if p.owner ~= self.owner then
+      for _, input in ipairs(p.samples or {}) do runs[#runs + 1] = { procedure = name, input = input, added = p.owner } end
+    end
+  end
+  local findings, errors, warnings = {}, 0, 0
+  local function finding(level, what, message)
+    findings[#findings + 1] = { level = level, what = what, message = message }
+    if level == "error" then errors = errors + 1 else warnings = warnings + 1 end
+  end
+  for i, s in ipairs(runs) do
+    local failure
+    for seed = 1, seeds do
+      muster.dice.set_seed(seed)
+      local ok, err = pcall(resolve, s.procedure, deep_copy(s.input))
+      if not ok and not failure then failure = { message = tostring(err), seed = seed } end
+    end
+    if failure then
+      -- A failure inside a watched rule is reported once, under the rule's name.
+      local inside = false
+      for _, w in ipairs(watched) do inside = inside or w.error == failure.message end
+      if not inside then
+        finding("error", "sample " .. i .. " " .. s.procedure, string.format("%s (seed %d)", failure.message, failure.seed))
+      end
+    end
+  end
+  for _, r in ipairs(restore) do r() end
+  for _, name in ipairs(sorted_keys(self.procedures)) do
+    local p = self.procedures[name]
+    if p.owner ~= self.owner and not p.samples then
+      finding("warning", "procedure " .. name, "added by " .. p.owner .. " without samples: nothing ran it")
+    end
+  end
+  for _, w in ipairs(watched) do
+    if w.error then finding("error", w.key, w.error)
+    elseif w.calls == 0 then finding("warning", w.key, "never reached by the samples: nothing vouches for it")
+    else findings[#findings + 1] = { level = "ok", what = w.key, message = w.calls .. " calls" } end
+  end
+  return { loaded = true, errors = errors, warnings = warnings, findings = findings }
 end
 
 -- ---------------------------------------------------------------------------------------
@@ -514,11 +627,17 @@ local function value_text(v)
 end
 M.value_text = value_text
 
+-- A value as JSON can hold it: functions as "function"; a table that is not an array
+-- without holes keeps its keys as strings.
 local function plain(v)
   if type(v) == "function" then return "function" end
   if type(v) ~= "table" then return v end
+  local n, count = #v, 0
+  for _ in pairs(v) do count = count + 1 end
   local out = {}
-  for k, x in pairs(v) do out[k] = plain(x) end
+  for k, x in pairs(v) do
+    if count == n then out[k] = plain(x) else out[tostring(k)] = plain(x) end
+  end
   return out
 end
 

@@ -6,6 +6,8 @@
 // `ruleset` names a bundled ruleset (<root>/scripts/rulesets/<name>); `ruleset_path` loads a
 // ruleset folder elsewhere in the repo instead (examples/01_skirmish/skirmish). `budget` raises
 // the VM instructions one test may run (statistical tests sampling a procedure 100,000 times).
+// `variants = {"weather", ...}` loads those variants (names or paths relative to the repo) in
+// their declared order, as the command line does, with `options = {"weather.season=winter"}`.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -29,7 +31,20 @@ struct lua_file {
   std::uint64_t seed = 1;
   std::uint64_t budget = 0;  // 0: the runtime's default
   std::vector<std::string> tests;
+  std::vector<std::string> variants;
+  std::vector<std::string> options;  // MODULE.NAME=VALUE
 };
+
+std::vector<std::string> words(const std::string& s) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start < s.size()) {
+    const auto end = std::min(s.find(' ', start), s.size());
+    if (end > start) out.push_back(s.substr(start, end - start));
+    start = end + 1;
+  }
+  return out;
+}
 
 std::string unquote(std::string s) {
   if (s.size() >= 2 && s.front() == '"' && s.back() == '"') return s.substr(1, s.size() - 2);
@@ -44,7 +59,7 @@ muster::runtime_options options_for(const lua_file& f) {
 }
 
 lua_file inspect(const fs::path& path) {
-  lua_file f{path, {}, {}, {}, 1, 0, {}};
+  lua_file f{path, {}, {}, {}, 1, 0, {}, {}, {}};
   muster::kernel k;
   muster::runtime rt(k);
   rt.run_file(path, "__file");
@@ -60,12 +75,9 @@ lua_file inspect(const fs::path& path) {
   const std::string names = unquote(rt.eval(
       "(function() local n = {} for k, v in pairs(__file) do if type(v) == 'function' and "
       "k:sub(1, 5) == 'test_' then n[#n + 1] = k end end return table.concat(n, ' ') end)()"));
-  std::size_t start = 0;
-  while (start < names.size()) {
-    const auto end = std::min(names.find(' ', start), names.size());
-    f.tests.push_back(names.substr(start, end - start));
-    start = end + 1;
-  }
+  f.tests = words(names);
+  f.variants = words(unquote(rt.eval("table.concat(__file.variants or {}, ' ')")));
+  f.options = words(unquote(rt.eval("table.concat(__file.options or {}, ' ')")));
   return f;
 }
 
@@ -79,6 +91,21 @@ class lua_case : public ::testing::Test {
       if (!file_.ruleset.empty()) rt.load_ruleset(file_.ruleset);
       if (!file_.ruleset_path.empty())
         rt.load_ruleset((fs::path(MUSTER_SOURCE_DIR) / file_.ruleset_path).string());
+      std::vector<std::string> requested;
+      for (const auto& v : file_.variants) {
+        const fs::path in_repo = fs::path(MUSTER_SOURCE_DIR) / v;
+        requested.push_back(v.find('/') != std::string::npos ? in_repo.string() : v);
+      }
+      for (const auto& v : requested.empty() ? requested : rt.variant_order(requested)) {
+        const std::string name = fs::path(v).stem().string();
+        muster::option_values given;
+        for (const auto& o : file_.options) {
+          const auto eq = o.find('=');
+          if (o.compare(0, name.size() + 1, name + ".") == 0 && eq != std::string::npos)
+            given[o.substr(name.size() + 1, eq - name.size() - 1)] = o.substr(eq + 1);
+        }
+        rt.load_variant(v, given);
+      }
       rt.run_file(file_.path, "__file");
       rt.run("__file." + name_ + "()", "driver");
     } catch (const std::exception& e) {

@@ -488,7 +488,9 @@ std::vector<std::string> runtime::variant_order(const std::vector<std::string>& 
           if (nodes[j].m.name == a && !done[j]) return false;
         return true;
       });
-      if (ready && (pick == nodes.size() || nodes[i].m.name < nodes[pick].m.name)) pick = i;
+      // A variant that declares overrides goes after the others, so it sees what they changed.
+      const auto rank = [&](std::size_t x) { return std::pair(!nodes[x].m.overrides.empty(), nodes[x].m.name); };
+      if (ready && (pick == nodes.size() || rank(i) < rank(pick))) pick = i;
     }
     if (pick == nodes.size()) {
       std::vector<std::string> stuck;

@@ -96,7 +96,13 @@ data.combat_hit = core.define_list("combat_hit", {
     when = function(c) return rank_of(c.unit.quality) > rank_of(c.enemy.quality) end },
   { id = "enemy_no_shield", page = 31, value = 1, reason = "the enemy has no shield",
     when = function(c) return not c.enemy.shield_in_use end },
-})
+}, { page = 31, doc = "the combat hit throw: added to every die showing 2-5",
+  context = {
+    disorganised = "boolean: the striking unit is disorganised",
+    enemy = "unit: a checked unit description (fields of docs/resolve.md \"unit\"), at the type of the light: the profile struck",
+    ranks = "integer: ranks fighting",
+    unit = "unit: a checked unit description (fields of docs/resolve.md \"unit\"), at the type of the light: the profile striking",
+  } })
 
 -- Kill throw modifiers (page 32), added to every die showing 2-5. ctx = {unit, enemy,
 -- bloodlust, defending_standard}. Resilience is a minus factor (RES <= 0) added as it is:
@@ -110,7 +116,13 @@ data.combat_kill = core.define_list("combat_kill", {
     when = function(c) return c.bloodlust end },
   { id = "defending_standard", page = 32, value = 1, reason = "your unit is defending its standard",
     when = function(c) return c.defending_standard end },
-})
+}, { page = 32, doc = "the combat kill throw: added to every die showing 2-5",
+  context = {
+    bloodlust = "boolean: the striking unit is in bloodlust",
+    defending_standard = "boolean: the struck unit defends its standard",
+    enemy = "unit: a checked unit description (fields of docs/resolve.md \"unit\"), at the type of the light: the profile struck",
+    unit = "unit: a checked unit description (fields of docs/resolve.md \"unit\"), at the type of the light: the profile striking",
+  } })
 
 -- ---------------------------------------------------------------------------------------
 -- The throws (shared with man_to_man.lua)

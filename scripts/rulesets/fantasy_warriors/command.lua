@@ -88,7 +88,15 @@ data.battle_leaders_test = core.define_list("battle_leaders_test", {
     end },
   { id = "with_unit", page = 37, value = -2, reason = "the battle leader is in base contact with one of his units",
     when = function(c) return c.with_unit end },
-})
+}, { page = 37, doc = "the Battle Leader's Test: added to 1D + leadership",
+  context = {
+    carrier = "\"courier\"|\"warchief\"|...: who carries it",
+    different_race = "boolean: the carrier is of another race",
+    leader = "individual: the battle leader (name, leadership, bad_light, type...)",
+    order = "\"attack\"|\"hold\"|\"oppose\": the order sent",
+    time = "\"day\"|\"night\"|nil",
+    with_unit = "boolean: the leader is with a unit",
+  } })
 
 data.influence_leadership = core.define_list("influence_leadership", {
   { id = "leadership", page = 38, reason = "the leader's leadership", value = function(c) return c.leader.leadership end },
@@ -96,7 +104,12 @@ data.influence_leadership = core.define_list("influence_leadership", {
     when = function(c) return c.banner_bearer end },
   { id = "different_race", page = 38, value = -1, reason = "he is of a different race from the unit",
     when = function(c) return c.different_race end },
-})
+}, { page = 38, doc = "a warchief's influence: changes the leadership used",
+  context = {
+    banner_bearer = "boolean: his banner bearer is with him",
+    different_race = "boolean: the unit is of another race",
+    leader = "individual: the warchief",
+  } })
 
 data.command_test = core.define_list("command_test", {
   { id = "leadership", page = 39, reason = "the tester's warchief or battle leader, alive and not routed",
@@ -114,7 +127,15 @@ data.command_test = core.define_list("command_test", {
     when = function(c) return c.tester.bad_light end },
   { id = "warchief_lost", page = 39, value = -3, reason = "the warchief is dead or routed (proposed)",
     when = function(c) return c.warchief_lost end },
-})
+}, { page = 39, doc = "the Command Test: added to 1D",
+  context = {
+    boast = "table|nil: the boasts",
+    lost_commands = "integer: commands lost",
+    omens = "\"good\"|\"bad\"|nil",
+    talismans = "integer: talismans still functioning",
+    tester = "individual: the warchief or battle leader testing",
+    warchief_lost = "boolean: the warchief is lost",
+  } })
 
 -- ---------------------------------------------------------------------------------------
 -- Input checks

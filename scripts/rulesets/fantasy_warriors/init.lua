@@ -39,6 +39,10 @@ function M.rules_report(args)
   if args.text then return registry.format(report) end
   return report
 end
+--- `muster rules check`: every rule the loaded variants add, run on the samples (samples.lua).
+function M.rules_check(args)
+  return core.registry:check(require("samples"), M.resolve, args and args.seeds)
+end
 function M.rules_schema(args)
   local schema = core.registry:schema()
   if args and args.text then return registry.format_schema(schema) end

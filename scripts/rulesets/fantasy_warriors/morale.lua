@@ -187,7 +187,16 @@ data.casualty_test = core.define_list("casualty_test", {
     when = function(c) return c.left.leader end },
   { id = "bloodlust", page = 25, value = 2, reason = "the unit is in bloodlust",
     when = function(c) return c.unit.reaction == "bloodlust" end },
-})
+}, { page = 25, doc = "the Casualty Test: added to the quality throw",
+  context = {
+    heavy = "boolean: over the heavy-losses threshold",
+    left = "unit: a checked unit description (fields of docs/resolve.md \"unit\"), at the type of the light: the unit after its losses",
+    options = "table: the ruleset's options",
+    terrible = "{enemy?, ally?}|nil: terrible creatures within 6in",
+    time = "\"day\"|\"night\"|nil",
+    turn_losses = "integer: figures lost this turn",
+    unit = "unit: a checked unit description (fields of docs/resolve.md \"unit\"), at the type of the light",
+  } })
 
 data.combat_test = core.define_list("combat_test", {
   { id = "oppose", page = 34, value = -1, reason = "the unit is under OPPOSE orders",
@@ -226,7 +235,19 @@ data.combat_test = core.define_list("combat_test", {
     when = function(c) return M.banner_standard(c.left) end },
   { id = "bloodlust", page = 34, value = 2, reason = "the unit is in bloodlust",
     when = function(c) return c.unit.reaction == "bloodlust" end },
-})
+}, { page = 34, doc = "the Combat Test: added to the quality throw",
+  context = {
+    enemy_losses = "integer: the enemy's losses",
+    fighting_terrible = "boolean: fighting a terrible creature",
+    heavy = "boolean: over the heavy-losses threshold",
+    left = "unit: a checked unit description (fields of docs/resolve.md \"unit\"), at the type of the light: the unit after its losses",
+    options = "table: the ruleset's options",
+    quarter = "boolean: over 25% losses",
+    side_losses = "integer: the side's losses this combat",
+    standard_lost = "boolean: its standard was lost",
+    time = "\"day\"|\"night\"|nil",
+    unit = "unit: a checked unit description (fields of docs/resolve.md \"unit\"), at the type of the light",
+  } })
 
 -- ---------------------------------------------------------------------------------------
 -- Applying the reaction: rout removes the unit and everything with it (pages 21, 40, 42).

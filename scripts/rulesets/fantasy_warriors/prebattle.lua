@@ -23,7 +23,10 @@ data.scouting = core.define_list("scouting", {
     when = function(c) return c.unit.mounted end },
   { id = "flying", page = 13, value = 3, reason = "flying unit",
     when = function(c) return c.unit.flying end },
-})
+}, { page = 12, doc = "the scouting score: each unit's worth",
+  context = {
+    unit = "unit: a checked unit description (fields of docs/resolve.md \"unit\"), at the type of the light: a unit of the army",
+  } })
 
 -- Scouting numbers (page 13): who may scout, the scouts' dice, the outmanoeuvre threshold
 -- (`strict`: the rule text "more than twice"; false: the example's "twice or more").

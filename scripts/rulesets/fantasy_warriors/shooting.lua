@@ -87,7 +87,13 @@ data.shooting_hit = core.define_list("shooting_hit", {
     when = function(c) return c.shooter.quality == "elite" end },
   { id = "veteran", page = 22, value = 1, reason = "the shooting warriors are veteran",
     when = function(c) return c.shooter.quality == "veteran" end },
-})
+}, { page = 22, doc = "the shooting hit throw: added to every die showing 2-5",
+  context = {
+    range = "\"short\"|\"long\": the range band",
+    shooter = "unit: a checked unit description (fields of docs/resolve.md \"unit\"), at the type of the light: the shooting unit",
+    time = "\"day\"|\"night\"|nil",
+    volleys = "integer: volleys fired at once",
+  } })
 
 -- Kill throw modifiers (page 23), added to every die showing 2-5. Resilience is a minus
 -- factor (RES <= 0) added as it is: "subtract the resilience" read by its definition. The
@@ -103,7 +109,12 @@ data.shooting_kill = core.define_list("shooting_kill", {
     when = function(c) return c.cover == "soft" end },
   { id = "hard_cover", page = 23, value = -2, reason = "the target is in hard cover",
     when = function(c) return c.cover == "hard" end },
-})
+}, { page = 23, doc = "the shooting kill throw: added to every die showing 2-5",
+  context = {
+    cover = "\"none\"|\"soft\"|\"hard\": the target's cover",
+    shooter = "unit: a checked unit description (fields of docs/resolve.md \"unit\"), at the type of the light: the shooting unit",
+    target = "unit: a checked unit description (fields of docs/resolve.md \"unit\"), at the type of the light: the target (shield_in_use set)",
+  } })
 
 -- ---------------------------------------------------------------------------------------
 -- Declaring: weapon, range, volleys, the figures that shoot

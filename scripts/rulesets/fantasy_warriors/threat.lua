@@ -74,7 +74,14 @@ data.threat_test = core.define_list("threat_test", {
     when = function(c) return c.unit.leader end },
   { id = "bloodlust", page = 20, value = 2, reason = "your unit is in bloodlust",
     when = function(c) return c.unit.reaction == "bloodlust" end },
-})
+}, { page = 20, doc = "the Threat Test: added to the quality throw",
+  context = {
+    options = "table: the ruleset's options",
+    terrible = "{enemy = {worth, strength}?, ally = {...}?}|nil: terrible creatures within 6in",
+    threatener = "unit: a checked unit description (fields of docs/resolve.md \"unit\"), at the type of the light: the threatening unit",
+    time = "\"day\"|\"night\"|nil: the half of the time dial",
+    unit = "unit: a checked unit description (fields of docs/resolve.md \"unit\"), at the type of the light: the unit taking the test",
+  } })
 
 --- Why `unit` may not initiate a threat against a target at `distance` inches, or nil.
 function M.why_not_initiate(unit, distance, visible, in_combat)
