@@ -10,8 +10,10 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 #include <histedit.h>
+#include <nlohmann/json.hpp>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <csignal>
@@ -337,8 +339,13 @@ Commands:
   :explain           the last resolution in full
   :odds [N]          the last resolution run N times (default 1000) from its starting state
   :undo              back to the state before the last change
-  :save FILE         units and state as JSON      :load FILE   read them back
+  :save FILE         units and state as JSON      :load FILE [--accept]   read them back
+                     (refused when the save names other modules or options, unless --accept)
   :reload            re-read the ruleset and variant scripts, keep the units
+  :variant add NAME|FILE [opt=value ...]   apply a house rule (units and history kept)
+  :variant remove NAME                     take it off again
+  :variants          the modules loaded, with versions, options and hashes
+  :rules [all]       what the variants changed against the ruleset (all: every list and table)
   :log [FILE]        the event log (last 20 events, or all of it to FILE)
   :quit              leave (also Ctrl-D)
 )";
@@ -517,6 +524,9 @@ class session {
       else if (name == ":save") save(arg);
       else if (name == ":load") load(arg);
       else if (name == ":reload") reload();
+      else if (name == ":variant") variant(arg);
+      else if (name == ":variants") variants();
+      else if (name == ":rules") rules(arg);
       else if (name == ":log") log(arg);
       else fail("unknown command {} (:help lists them)", name);
     } catch (const std::exception& e) {
@@ -638,12 +648,26 @@ class session {
     fmt::print("saved {} unit(s) to {}\n", k_->state.units().size(), file);
   }
 
-  void load(const std::string& file) {
+  void load(const std::string& arg) {
+    std::string file = arg;
+    bool accept = false;
+    if (const auto at = file.find(" --accept"); at != std::string::npos && at + 9 == file.size()) {
+      accept = true;
+      file = trim(file.substr(0, at));
+    }
     if (file.empty()) fail(":load: want a file name");
     const std::string text = read_file_text(file);
     const std::string before = k_->state.save_json();
     k_->state.load_json(text);
-    for (const auto& m : rt_->modules()) k_->state.set_module({m.name, m.version, m.hash});
+    const std::vector<module_info> saved = k_->state.modules();
+    record_modules(*k_, *rt_);
+    if (const std::string diff = module_differences(saved, k_->state.modules()); !diff.empty()) {
+      if (!accept) {
+        k_->state.load_json(before);
+        fail(":load {}: the save was made with other rules: {} (:load {} --accept loads it anyway)", file, diff, file);
+      }
+      std::fprintf(stderr, "%s\n", colour_.note(fmt::format("warning: {} was saved with other rules: {}", file, diff)).c_str());
+    }
     rt_->run("repl.bind_names(_G)", "repl");
     push_undo(":load " + file, before);
     print_text(eval_text("repl.units_text()"));
@@ -659,7 +683,7 @@ class session {
     try {
       w = make_world();
       w.k->state.load_json(state);
-      for (const auto& m : w.rt->modules()) w.k->state.set_module({m.name, m.version, m.hash});
+      record_modules(*w.k, *w.rt);
       w.rt->run("repl.bind_names(_G)", "repl");
       w.rt->run("repl.import_last(" + lua_literal(last) + ")", "repl");
     } catch (const std::exception& e) {
@@ -673,6 +697,67 @@ class session {
     std::string modules;
     for (const auto& m : rt_->modules()) modules += fmt::format(" {} {} ({})", m.name, m.version, m.hash);
     fmt::print("reloaded:{}; units kept\n", modules);
+  }
+
+  // The state records the modules loaded now, and no others.
+  static void record_modules(kernel& k, runtime& rt) {
+    k.state.clear_modules();
+    for (const auto& m : rt.modules()) {
+      std::string options;
+      for (const auto& [name, value] : m.options) options += (options.empty() ? "" : ",") + name + "=" + value;
+      k.state.set_module({m.name, m.version, m.hash, options});
+    }
+  }
+
+  // :variant add NAME|FILE [opt=value ...] / :variant remove NAME: a new configuration,
+  // loaded as :reload loads (every variant in its declared order); on failure nothing changes.
+  void variant(const std::string& arg) {
+    std::vector<std::string> words;
+    for (std::size_t at = 0; at < arg.size();) {
+      const auto end = std::min(arg.find(' ', at), arg.size());
+      if (end > at) words.push_back(arg.substr(at, end - at));
+      at = end + 1;
+    }
+    if (words.size() < 2 || (words[0] != "add" && words[0] != "remove"))
+      fail(":variant: want add NAME|FILE [option=value ...] or remove NAME");
+    const auto old_variants = opts_.variants;
+    const auto old_options = opts_.options;
+    const std::string stem = std::filesystem::path(words[1]).stem().string();
+    const auto same = [&](const std::string& v) { return std::filesystem::path(v).stem().string() == stem; };
+    if (words[0] == "add") {
+      if (std::any_of(opts_.variants.begin(), opts_.variants.end(), same)) fail(":variant add: '{}' is already loaded", stem);
+      opts_.variants.push_back(words[1]);
+      for (std::size_t i = 2; i < words.size(); ++i) {
+        if (words[i].find('=') == std::string::npos) fail(":variant add: option '{}': want NAME=VALUE", words[i]);
+        opts_.options.push_back(stem + "." + words[i]);
+      }
+    } else {
+      if (words.size() != 2) fail(":variant remove: want one name");
+      if (std::none_of(opts_.variants.begin(), opts_.variants.end(), same)) fail(":variant remove: no variant '{}' is loaded", stem);
+      std::erase_if(opts_.variants, same);
+      std::erase_if(opts_.options, [&](const std::string& o) { return o.starts_with(stem + "."); });
+    }
+    try {
+      reload();
+    } catch (...) {
+      opts_.variants = old_variants;
+      opts_.options = old_options;
+      throw;
+    }
+  }
+
+  void variants() {
+    for (const auto& m : rt_->modules()) {
+      std::string options;
+      for (const auto& [name, value] : m.options) options += fmt::format(" {}={}", name, value);
+      fmt::print("{:<8} {} {} ({}){}\n", m.kind, m.name, m.version, m.hash, options);
+    }
+  }
+
+  void rules(const std::string& arg) {
+    if (!arg.empty() && arg != "all") fail(":rules: want nothing or 'all'");
+    const std::string args = arg == "all" ? "[{\"text\": true}]" : "[{\"text\": true, \"only_changed\": true}]";
+    print_text(nlohmann::json::parse(rt_->call_ruleset("rules_report", args)).get<std::string>());
   }
 
   void log(const std::string& file) {
@@ -698,7 +783,7 @@ class session {
   line_input::words_fn words() {
     return [this] {
       std::vector<std::string> out = {":help", ":units", ":seed", ":dice", ":choose", ":explain", ":odds",
-                                      ":undo", ":save", ":load", ":reload", ":log", ":quit"};
+                                      ":undo", ":save", ":load", ":reload", ":variant", ":variants", ":rules", ":log", ":quit"};
       try {
         std::istringstream names(eval_text("repl.words(_G)"));
         std::string w;

@@ -199,6 +199,7 @@ void check_module(const module_info& m) {
   check_text("name", m.name, max_name, 1);
   check_text("version", m.version, max_module_field, 0);
   check_text("hash", m.hash, max_module_field, 0);
+  check_text("options", m.options, 4096, 0);
 }
 
 std::string duplicate_id(std::string_view id, std::string_view used_by) {
@@ -800,6 +801,25 @@ std::vector<audit_entry> battle_state::audit() const {
 }
 
 // ---- modules -------------------------------------------------------------------------
+
+std::string module_differences(const std::vector<module_info>& saved, const std::vector<module_info>& loaded) {
+  std::string out;
+  const auto describe = [](const module_info& m) {
+    std::string s = m.version + " (" + m.hash + ")";
+    if (!m.options.empty()) s += " [" + m.options + "]";
+    return s;
+  };
+  const auto add = [&](const std::string& clause) { out += (out.empty() ? "" : "; ") + clause; };
+  for (const module_info& s : saved) {
+    const auto it = std::find_if(loaded.begin(), loaded.end(), [&](const module_info& l) { return l.name == s.name; });
+    if (it == loaded.end()) add(fmt::format("{}: saved {}, not loaded", s.name, describe(s)));
+    else if (!(*it == s)) add(fmt::format("{}: saved {}, loaded {}", s.name, describe(s), describe(*it)));
+  }
+  for (const module_info& l : loaded)
+    if (std::none_of(saved.begin(), saved.end(), [&](const module_info& s) { return s.name == l.name; }))
+      add(fmt::format("{}: loaded {}, not in the save", l.name, describe(l)));
+  return out;
+}
 
 void battle_state::set_module(module_info m) {
   checked("module", [&] { check_module(m); });

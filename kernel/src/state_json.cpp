@@ -287,7 +287,11 @@ struct state_codec {
 
     json modules = json::array();
     for (const module_info& m : s.modules_)
-      modules.push_back(json{{"name", m.name}, {"version", m.version}, {"hash", m.hash}});
+    {
+      json one{{"name", m.name}, {"version", m.version}, {"hash", m.hash}};
+      if (!m.options.empty()) one["options"] = m.options;
+      modules.push_back(std::move(one));
+    }
     doc["modules"] = std::move(modules);
 
     json next = json::object();
@@ -405,8 +409,9 @@ struct state_codec {
 
     const json& modules = top.array("modules", false);
     for (std::size_t i = 0; i < modules.size(); ++i) {
-      const object_reader r(modules[i], index_path("modules", i), {"name", "version", "hash"});
-      module_info m{r.string("name"), r.string("version"), r.string("hash")};
+      const object_reader r(modules[i], index_path("modules", i), {"name", "version", "hash", "options"});
+      module_info m{r.string("name"), r.string("version"), r.string("hash"), {}};
+      if (modules[i].contains("options")) m.options = r.string("options");
       for (const module_info& known : s.modules_)
         if (known.name == m.name)
           bad(r.path("name"), fmt::format("duplicate module {}", quote(m.name)));

@@ -552,6 +552,23 @@ TEST(state, modules_are_kept_sorted_and_replaced_by_name) {
   EXPECT_EQ(error_of([&] { s.set_module({"", "1", "x"}); }), "module: name: empty");
 }
 
+TEST(state, module_differences_name_what_a_save_was_made_with) {
+  using muster::module_info;
+  const std::vector<module_info> saved = {{"fantasy_warriors", "0.1.0", "aa", "x=1"}, {"weather", "1.0.0", "bb", "season=winter"}};
+  EXPECT_EQ(muster::module_differences(saved, saved), "");
+  const std::vector<module_info> loaded = {{"fantasy_warriors", "0.1.0", "aa", "x=2"}, {"signalling", "1.0.0", "cc", ""}};
+  EXPECT_EQ(muster::module_differences(saved, loaded),
+            "fantasy_warriors: saved 0.1.0 (aa) [x=1], loaded 0.1.0 (aa) [x=2]; weather: saved 1.0.0 (bb) "
+            "[season=winter], not loaded; signalling: loaded 1.0.0 (cc), not in the save");
+  battle_state s;
+  s.set_module(saved[1]);
+  battle_state back;
+  back.load_json(s.save_json());
+  EXPECT_EQ(back.modules(), std::vector<module_info>{saved[1]});  // the options survive a save
+  back.clear_modules();
+  EXPECT_TRUE(back.modules().empty());
+}
+
 // ---- JSON ---------------------------------------------------------------------------
 
 namespace {

@@ -469,3 +469,36 @@ TEST(repl, terminal_interrupt_cancels_the_line_not_the_session) {
 }
 
 }  // namespace
+
+TEST(repl, variant_add_and_remove_at_the_table_keep_units_and_history) {
+  const std::string drums = "tests/fixtures/variants/drums_a.lua";
+  const auto o = muster("repl", "orcs.figures = 7\n:variant add " + drums + "\n:variants\n:rules\norcs.figures\n"
+                                ":dice 4,5\nthreat(orcs, dwarves)\n:variant remove drums_a\n:rules\n:undo\norcs.figures\n"
+                                ":variant add " + drums + " loud=yes\n:variant remove nobody\n");
+  EXPECT_TRUE(in_order(o.out, "reloaded: fantasy_warriors 0.1.0", "drums_a 1.0.0 (")) << o.out;
+  EXPECT_NE(o.out.find("variant  drums_a 1.0.0 ("), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("  * war_drums              +1     war drums (p.3) [drums_a@1.0.0]\n"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("\n7\n"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("+1 war drums (drums_a p.3)"), std::string::npos) << o.out;
+  // Removed: :rules shows no change any more; :undo still reaches history made before.
+  EXPECT_TRUE(in_order(o.out, "reloaded: fantasy_warriors 0.1.0 (", "; units kept\nmodules: fantasy_warriors@0.1.0\n"))
+      << o.out;
+  EXPECT_NE(o.out.find("variant 'drums_a': unknown option 'loud' (it has no options)"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find(":variant remove: no variant 'nobody' is loaded"), std::string::npos) << o.out;
+}
+
+TEST(repl, a_save_made_under_other_rules_is_refused_unless_accepted) {
+  const fs::path dir = temp_dir("pinned");
+  const std::string file = (dir / "battle.json").string();
+  const auto o = muster("repl", ":variant add tests/fixtures/variants/drums_a.lua\norcs.figures = 3\n:save " + file +
+                                    "\n:variant remove drums_a\norcs.figures = 9\n:load " + file + "\norcs.figures\n:load " +
+                                    file + " --accept\norcs.figures\n");
+  const std::string saved = slurp(file);
+  EXPECT_NE(saved.find("\"name\": \"drums_a\""), std::string::npos) << saved;
+  EXPECT_NE(saved.find("\"options\": \"annihilation_saves=one_save_figure,"), std::string::npos) << saved;
+  EXPECT_NE(o.out.find(":load " + file + ": the save was made with other rules: drums_a: saved 1.0.0 ("), std::string::npos)
+      << o.out;
+  EXPECT_NE(o.out.find("warning: " + file + " was saved with other rules: drums_a"), std::string::npos) << o.out;
+  EXPECT_TRUE(in_order(o.out, "\n9\n", "\n3\n")) << o.out;  // refused: still 9; accepted: 3
+  fs::remove_all(dir);
+}

@@ -144,8 +144,14 @@ struct module_info {
   std::string name{};
   std::string version{};
   std::string hash{};  ///< content hash, as the runtime computes it
+  std::string options{};  ///< resolved options "name=value,..." sorted by name; "" when none
   bool operator==(const module_info&) const = default;
 };
+
+/// What differs between the modules a save or log was made with and the modules loaded now,
+/// one clause per module ("variant weather: saved 1.0.0 [season=winter], loaded 1.0.0
+/// [season=spring]", "weather: saved, not loaded"); "" when they are the same.
+std::string module_differences(const std::vector<module_info>& saved, const std::vector<module_info>& loaded);
 
 /// Returns the commitment of a secret: FNV-1a 64 over the canonical text
 /// "muster.secret/1\n" + for each of id, side, label, value: "<byte length>:<bytes>\n",
@@ -270,6 +276,8 @@ class battle_state {
   /// Records (or replaces, by name) a loaded module. Name 1-64 bytes, version and hash up to
   /// 128 printable bytes.
   void set_module(module_info m);
+  /// Forgets every recorded module (before recording a new configuration's).
+  void clear_modules() noexcept { modules_.clear(); }
   /// Modules sorted by name.
   const std::vector<module_info>& modules() const noexcept { return modules_; }
 

@@ -156,9 +156,15 @@ std::string runtime::eval(std::string_view code, std::string_view chunk_name) {
 }
 
 void runtime::impl::on_module_loaded(const loaded_module& info) {
-  services.state.set_module(muster::module_info{info.name, info.version, info.hash});
-  services.log.add_fields("module", "name", info.name, "kind", info.kind, "version", info.version,
-                          "hash", info.hash, "path", info.path);
+  std::string options;
+  for (const auto& [name, value] : info.options) options += (options.empty() ? "" : ",") + name + "=" + value;
+  services.state.set_module(muster::module_info{info.name, info.version, info.hash, options});
+  if (options.empty())
+    services.log.add_fields("module", "name", info.name, "kind", info.kind, "version", info.version,
+                            "hash", info.hash, "path", info.path);
+  else
+    services.log.add_fields("module", "name", info.name, "kind", info.kind, "version", info.version,
+                            "hash", info.hash, "path", info.path, "options", options);
 }
 
 const std::vector<loaded_module>& runtime::modules() const { return impl_->modules; }
