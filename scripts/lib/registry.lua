@@ -756,4 +756,10 @@ function M.format_schema(schema)
   return table.concat(lines, "\n")
 end
 
-return M
+-- Read-only: every file that requires the registry shares this module, so none may change
+-- what it gives the others (a variant patching registry functions would reach every rule).
+return setmetatable({}, {
+  __index = M,
+  __newindex = function(_, k) error("the registry module is read-only (" .. tostring(k) .. ")", 2) end,
+  __metatable = false,
+})
