@@ -59,7 +59,7 @@ end
 ---@param spec {owner: string, source: string}
 function M.new(spec)
   return setmetatable({ owner = spec.owner, source = spec.source, lists = {}, tables = {}, order = {},
-                        procedures = {}, areas = {}, modules = { spec.owner } }, Registry)
+                        procedures = {}, areas = {}, samples = {}, modules = { spec.owner } }, Registry)
 end
 
 -- ---------------------------------------------------------------------------------------
@@ -495,6 +495,16 @@ function Registry:patcher(module)
                              history = { { op = "add", by = me.module, at = at } } }
   end
 
+  --- A situation `rules check` runs procedure `name` on, so it reaches the variant's rules
+  --- (a sample never changes the rules in force).
+  function P.add_sample(name, input)
+    if not reg.procedures[name] then
+      error("add_sample: no procedure " .. show(name) .. hint(name, sorted_keys(reg.procedures)), 2)
+    end
+    if type(input) ~= "table" then error("add_sample " .. name .. ": the input is a table", 2) end
+    reg.samples[#reg.samples + 1] = { procedure = name, input = deep_copy(input), added = me.module }
+  end
+
   --- The ruleset's rule areas, read-only (rules.modules.units.check_unit, ...).
   P.modules = read_only_deep(reg.areas, "rules.modules")
   P.module = me.module
@@ -565,6 +575,7 @@ function Registry:check(samples, resolve, seeds)
   end
   local runs = {}
   for _, s in ipairs(samples) do runs[#runs + 1] = s end
+  for _, s in ipairs(self.samples) do runs[#runs + 1] = s end
   for _, name in ipairs(sorted_keys(self.procedures)) do
     local p = self.procedures[name]
     if p.owner ~= self.owner then
