@@ -173,7 +173,7 @@ int run_rules_diff(const rules_options& o) {
 }
 
 int run_rules_check(const rules_options& o) {
-  int failed = 0;
+  int failed = 0, unloadable = 0;
   json all = json::array();
   for (const auto& file : o.files) {
     kernel k;
@@ -185,6 +185,7 @@ int run_rules_check(const rules_options& o) {
     } catch (const std::exception& e) {
       report = {{"file", file}, {"loaded", false}, {"errors", 1}, {"warnings", 0},
                 {"findings", json::array({{{"level", "error"}, {"what", "load"}, {"message", e.what()}}})}};
+      ++unloadable;
     }
     report["file"] = file;
     if (report.value("errors", 0) > 0) ++failed;
@@ -200,7 +201,7 @@ int run_rules_check(const rules_options& o) {
     std::printf("%s: %d error(s), %d warning(s)\n", file.c_str(), report.value("errors", 0), report.value("warnings", 0));
   }
   if (o.json) std::puts(all.dump(2).c_str());
-  return failed > 0 ? 1 : 0;
+  return unloadable > 0 ? 2 : failed > 0 ? 1 : 0;
 }
 
 }  // namespace muster::cli

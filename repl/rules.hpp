@@ -38,7 +38,8 @@ int run_rules_diff(const rules_options& options);
 
 /// `muster rules check FILE...`: loads each variant in the sandbox, then runs every
 /// condition and function it adds against the ruleset's samples. Prints one line per
-/// finding. Returns 0 clean, 1 a variant failed to load or a rule it adds failed.
+/// finding. Returns 0 clean, 1 a rule a variant adds failed on a sample, 2 a variant does
+/// not load (missing, a broken manifest or script, a patch of an unknown list or entry).
 int run_rules_check(const rules_options& options);
 
 }  // namespace muster::cli

@@ -156,7 +156,7 @@ TEST(cli_rules, check_passes_a_sound_variant_and_names_a_bad_target_with_a_hint)
   const outcome good = muster("rules check " + fx + "drums_a.lua");
   EXPECT_EQ(good.status, 0) << good.out << good.err;
   const outcome bad = muster("rules check " + fx + "bad_target.lua");
-  EXPECT_EQ(bad.status, 1);
+  EXPECT_EQ(bad.status, 2);
   EXPECT_NE(bad.out.find("does not load\n  error: load: " + fx +
                          "bad_target.lua:5: no modifier list \"threat_tset\" (did you mean 'threat_test'?)\n"),
             std::string::npos)
