@@ -102,10 +102,24 @@ local function where_of(level)
   return file .. ":" .. tostring(line)
 end
 
+-- After the ruleset has loaded (seal), only variants' patch functions change the registry: a
+-- variant reaching a declaring function through rules.modules cannot pose as the ruleset.
+local function unsealed(reg, what, level)
+  if reg.sealed then
+    error(what .. ": the ruleset's rule data is declared while it loads; a variant patches it through its rules handle", level + 1)
+  end
+end
+
+--- Ends the ruleset's declarations (init.lua calls it last).
+function Registry:seal()
+  self.sealed = true
+end
+
 --- Declares a modifier list and returns its handle. `spec`: {page = 20, doc = "...",
 --- context = {field = "type: what it is", ...}} (what a condition may read).
 function Registry:define_list(name, entries, spec)
   spec = spec or {}
+  unsealed(self, "define_list " .. tostring(name), 2)
   if self.lists[name] or self.tables[name] then error("define_list: '" .. name .. "' is declared twice", 2) end
   local list = setmetatable({ name = name, page = spec.page, doc = spec.doc, context = spec.context or {},
                               entries = {}, index = {}, removed = {}, registry = self }, List)
@@ -129,6 +143,7 @@ end
 --- rows come from, `spec` {doc = "..."} is optional.
 function Registry:define_table(name, rows, page, spec)
   spec = spec or {}
+  unsealed(self, "define_table " .. tostring(name), 2)
   if self.lists[name] or self.tables[name] then error("define_table: '" .. name .. "' is declared twice", 2) end
   local t = setmetatable({ name = name, page = page, doc = spec.doc, rows = rows, sources = {}, removed = {},
                            registry = self }, Table)
@@ -166,6 +181,7 @@ end
 
 --- Declares procedure `name` {doc, fields, run(input) -> result}: what `resolve` runs.
 function Registry:define_procedure(name, p)
+  unsealed(self, "define_procedure " .. tostring(name), 2)
   check_procedure(name, p, "define_procedure", 2)
   if self.procedures[name] then error("procedure '" .. name .. "' defined twice", 2) end
   self.procedures[name] = { doc = p.doc, fields = p.fields, run = p.run, owner = self.owner, source = self.source,
@@ -223,6 +239,7 @@ end
 
 --- The ruleset's own page for one row, where a table's rows come from several pages.
 function Table:set_page(key, page)
+  unsealed(self.registry, "set_page " .. self.name, 2)
   local s = self.sources[key]
   if not s then error("set_page " .. self.name .. ": no row " .. show(key), 2) end
   s.page = page

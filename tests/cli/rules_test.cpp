@@ -165,11 +165,12 @@ TEST(cli_rules, check_passes_a_sound_variant_and_names_a_bad_target_with_a_hint)
 
 TEST(cli_rules, a_variant_cannot_reach_past_its_patch_functions) {
   // escape.lua looks for the ruleset table, writes into a rule area and into its own handle,
-  // tries to replace a ruleset procedure and to patch the shared registry module for every
-  // other file; it reports what it managed as a reason.
+  // tries to replace a ruleset procedure, to patch the shared registry module for every other
+  // file, to declare rule data as the ruleset and to start the ruleset's registry again; it
+  // reports what it managed as a reason.
   const outcome o = muster("rules show --only-changed --variant " + fx + "escape.lua");
   ASSERT_EQ(o.status, 0) << o.err;
-  EXPECT_NE(o.out.find("ruleset=false module=false handle=false replace=false lib=false"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("ruleset=false module=false handle=false replace=false lib=false define=false init=false"), std::string::npos) << o.out;
 }
 
 TEST(cli_rules, an_option_for_a_module_not_loaded_is_refused) {

@@ -148,6 +148,7 @@ end
 --- Makes the registry for the ruleset `context` ({name, version}) and declares core's own
 --- data. init.lua calls it before requiring any area.
 function M.init(context)
+  if M.registry then error("core.init: the ruleset is initialised once", 2) end
   M.ruleset = context.name
   M.registry = registry.new({ owner = context.name .. "@" .. context.version, source = context.name })
   -- The time dial (page 14): 12 steps, day 1-6 then night 1-6; the light die's halves.

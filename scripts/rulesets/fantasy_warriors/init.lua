@@ -76,6 +76,7 @@ for _, area in ipairs({ threat, morale, shooting, combat, man_to_man, magic, pre
   end
 end
 core.registry:set_areas(M.modules)
+core.registry:seal()
 
 --- Runs procedure `name` on a plain input table and returns its result table. Bad input
 --- raises "input: <field>: <why>".
