@@ -502,3 +502,14 @@ TEST(repl, a_save_made_under_other_rules_is_refused_unless_accepted) {
   EXPECT_TRUE(in_order(o.out, "\n9\n", "\n3\n")) << o.out;  // refused: still 9; accepted: 3
   fs::remove_all(dir);
 }
+
+TEST(repl, a_variant_keeps_nothing_from_one_load_to_the_next) {
+  const auto o = muster("repl", ":variant add tests/fixtures/variants/stateful.lua\n:rules\n:reload\n:rules\n"
+                                ":variant remove stateful\n:variant add tests/fixtures/variants/stateful.lua\n:rules\n");
+  std::size_t n = 0;
+  for (auto at = o.out.find("loads counted: "); at != std::string::npos; at = o.out.find("loads counted: ", at + 1)) {
+    EXPECT_EQ(o.out.substr(at, 16), "loads counted: 1") << o.out;
+    ++n;
+  }
+  EXPECT_EQ(n, 3u) << o.out;
+}
