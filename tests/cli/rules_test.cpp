@@ -190,3 +190,13 @@ TEST(cli_rules, check_names_a_field_a_condition_may_not_read) {
             std::string::npos)
       << o.out;
 }
+
+TEST(cli_rules, two_variants_adding_one_procedure_are_a_conflict) {
+  EXPECT_EQ(conflict("proc_a", "proc_b"),
+            "muster: " + fx + "proc_b.lua:5: variant conflict on procedure rally: proc_a@1.0.0 (" + fx +
+                "proc_a.lua:5) added it and proc_b@1.0.0 (" + fx + "proc_b.lua:5) adds it\n");
+  // One alone adds it, and resolve runs it by name.
+  const outcome o = muster("resolve rally --variant " + fx + "proc_a.lua --input -", "{}");
+  ASSERT_EQ(o.status, 0) << o.err;
+  EXPECT_NE(o.out.find("\"outcome\": \"proc_a\""), std::string::npos) << o.out;
+}
