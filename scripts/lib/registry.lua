@@ -157,7 +157,7 @@ function Registry:define_table(name, rows, page, spec)
   return t
 end
 
-local procedure_fields = { doc = true, fields = true, run = true, samples = true }
+local procedure_fields = { doc = true, fields = true, run = true, samples = true, explain = true }
 
 local function check_procedure(name, p, where, level)
   level = level + 1
@@ -166,13 +166,21 @@ local function check_procedure(name, p, where, level)
   end
   if type(p) ~= "table" then error(where .. " " .. name .. ": {doc, fields, run} expected", level) end
   for k in pairs(p) do
-    if not procedure_fields[k] then error(where .. " " .. name .. ": unknown field '" .. tostring(k) .. "' (known: doc, fields, run)", level) end
+    if not procedure_fields[k] then
+      error(where .. " " .. name .. ": unknown field '" .. tostring(k) .. "' (known: doc, fields, run, samples, explain)", level)
+    end
   end
   if type(p.doc) ~= "string" then error(where .. " " .. name .. ": doc must be a string", level) end
   if type(p.run) ~= "function" then error(where .. " " .. name .. ": run must be a function", level) end
   if type(p.fields) ~= "table" then error(where .. " " .. name .. ": fields must be an array of input field names", level) end
   if p.samples ~= nil and type(p.samples) ~= "table" then
     error(where .. " " .. name .. ": samples must be an array of inputs", level)
+  end
+  if p.explain ~= nil then
+    if type(p.explain) ~= "table" then error(where .. " " .. name .. ": explain must be an array of result fields", level) end
+    for i, f in ipairs(p.explain) do
+      if type(f) ~= "string" then error(where .. " " .. name .. ": explain[" .. i .. "] must be a string", level) end
+    end
   end
   for i, f in ipairs(p.fields) do
     if type(f) ~= "string" then error(where .. " " .. name .. ": fields[" .. i .. "] must be a string", level) end
@@ -188,9 +196,11 @@ function Registry:define_procedure(name, p)
                             history = { { op = "define", by = self.owner, at = where_of(2) } } }
 end
 
---- Names the ruleset's rule areas (module tables) a variant may read through rules.modules.
-function Registry:set_areas(areas)
+--- Names the ruleset's rule areas (module tables) a variant may read through rules.modules,
+--- and the ruleset's options it may read through rules.ruleset_options.
+function Registry:set_areas(areas, options)
   self.areas = areas
+  self.options = options or {}
 end
 
 -- ---------------------------------------------------------------------------------------
@@ -509,6 +519,7 @@ function Registry:patcher(module)
     end
     reg.procedures[name] = { doc = spec.doc, fields = spec.fields, run = spec.run, owner = me.module, source = me.source,
                              samples = spec.samples and deep_copy(spec.samples) or nil,
+                             explain = spec.explain and deep_copy(spec.explain) or nil,
                              history = { { op = "add", by = me.module, at = at } } }
   end
 
@@ -524,6 +535,8 @@ function Registry:patcher(module)
 
   --- The ruleset's rule areas, read-only (rules.modules.units.check_unit, ...).
   P.modules = read_only_deep(reg.areas, "rules.modules")
+  --- The ruleset's options as loaded, read-only (rules.ruleset_options.handgun_range).
+  P.ruleset_options = read_only_deep(reg.options or {}, "rules.ruleset_options")
   P.module = me.module
   return read_only(P, "the variant's rules handle")
 end
@@ -616,7 +629,11 @@ function Registry:check(samples, resolve, seeds)
       local inside = false
       for _, w in ipairs(watched) do inside = inside or w.error == failure.message end
       if not inside then
-        finding("error", "sample " .. i .. " " .. s.procedure, string.format("%s (seed %d)", failure.message, failure.seed))
+        -- A sample the variant's rules refuse as input (out of sight, out of range...) is a
+        -- change in play worth a look, not a bug; any other failure is an error.
+        local refused = failure.message:match("^input: ") ~= nil
+        finding(refused and "warning" or "error", "sample " .. i .. " " .. s.procedure,
+                string.format("%s%s (seed %d)", refused and "refused under these rules: " or "", failure.message, failure.seed))
       end
     end
   end

@@ -113,7 +113,7 @@ TEST(cli_resolve, bad_input_exits_2_with_one_line_naming_the_field) {
     std::string stdin_text;
     std::string line;
   } cases[] = {
-      {"resolve threet " + in, "", "muster: resolve: procedure: unknown procedure \"threet\" (known: "},
+      {"resolve threet " + in, "", "muster: resolve: procedure: unknown procedure \"threet\" (did you mean \"threat\"?)"},
       {"resolve threat --input -", R"({"threatener": {"figures": 10, "quality": "average", "type": "tribal"}})",
        "muster: resolve: target: table expected, got nil"},
       {"resolve threat_test --input -",

@@ -3,6 +3,8 @@
 --- other modifiers "+1 reason (source)", then the numbers, then what is nested in the result
 --- (a threat's two tests, a combat's units), indented. Reads the result convention of
 --- core.lua only: no rules, no dice, plain text (no colour).
+local core = require("core")
+
 local M = {}
 
 -- Result fields that have their own place in the text.
@@ -145,7 +147,8 @@ explain_result = function(res, title, depth, lines)
     if not used[i] then add(lines, depth + 1, modifier_text(m)) end
   end
   local keys, listed = {}, {}
-  for _, k in ipairs(M.order[res.procedure] or {}) do
+  local added = core.registry and core.registry.procedures[res.procedure]
+  for _, k in ipairs(M.order[res.procedure] or (added and added.explain) or {}) do
     if res[k] ~= nil then keys[#keys + 1] = k; listed[k] = true end
   end
   for k in pairs(res) do
