@@ -4,6 +4,7 @@
 
 list {
   name = "Barbarians",
+  race = "man",
   note = "The book's Barbarian list (pp.48-54) is lost from the source text. Printed: Barbarians suffer bad light at night (p.13). The rest is reconstructed.",
 }
 

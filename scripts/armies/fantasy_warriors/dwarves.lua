@@ -5,6 +5,7 @@
 
 list {
   name = "Dwarves",
+  race = "dwarf",
   note = "The book's Dwarf list (pp.48-54) is lost from the source text. Printed: the Dwarf crossbowman's 11 points and the elite upgrade +4 (p.47), the Dwarf warchief's 34 points (p.47), a Dwarf hero's save of 7 (p.33). The mortar is house rule HR-6; the rest is reconstructed.",
 }
 

@@ -5,6 +5,7 @@
 
 list {
   name = "Goblins",
+  race = "goblin",
   note = "The book's Goblin list (pp.48-54) is lost from the source text. Printed: Goblins are poor and tribal by day, fanatic at night (p.14), light-armoured and fast (p.9), affected by daylight (p.9); the Goblin War Giant fights with horn and hoof (p.32). The galloper gun and its gunners are house rule HR-12. Hobgoblins (named among the miniatures, p.9) are listed here. The rest is reconstructed.",
 }
 
@@ -102,6 +103,7 @@ troop "goblin_wolf_riders" {
 
 troop "goblin_war_giant" {
   name = "Goblin War Giant",
+  race = "giant",
   quality = "unpredictable", type = "stupid", strength = 5, resilience = -2, worth = 6,
   armour = "light", shield = false, weapon = "horn_and_hoof", movement = 8, save = 6,
   terrible = true, bad_light = "none",
@@ -119,6 +121,7 @@ troop "goblin_war_giant" {
 
 troop "hobgoblin_infantry" {
   name = "Hobgoblin infantry",
+  race = "hobgoblin",
   quality = "average", type = "tribal", strength = 1, resilience = 0, worth = 1,
   armour = "medium", shield = true, weapon = "hand", movement = 6, save = false,
   terrible = false, bad_light = "day",
@@ -131,6 +134,7 @@ troop "hobgoblin_infantry" {
 
 troop "hobgoblin_archers" {
   name = "Hobgoblin archers",
+  race = "hobgoblin",
   quality = "average", type = "tribal", strength = 0, resilience = 0, worth = 1,
   armour = "light", shield = false, weapon = "bow", movement = 6, save = false, terrible = false,
   bad_light = "day",

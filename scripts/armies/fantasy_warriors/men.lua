@@ -5,6 +5,7 @@
 
 list {
   name = "Men",
+  race = "man",
   note = "The book's list of Men (pp.48-54) is lost from the source text. Printed: most Men are average (p.8), peasants and militia poor (p.8), Men suffer bad light at night (p.9), knights ride warhorses that fight with horn and hoof (pp.9, 31-32). The rest is reconstructed.",
 }
 

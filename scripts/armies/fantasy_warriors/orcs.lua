@@ -5,6 +5,7 @@
 
 list {
   name = "Orcs",
+  race = "orc",
   note = "The book's Orc list (pp.48-54) is lost from the source text. The Orc infantry profile (p.8) and the Orc archer's 7 points (p.47) are printed; the rest is reconstructed with the costing in docs/rules-assumptions.md.",
 }
 

@@ -12,6 +12,7 @@ list {
 
 troop "war_troll" {
   name = "War Troll",
+  race = "troll",
   quality = "unpredictable", type = "stupid", strength = 3, resilience = -1, worth = 3,
   armour = "light", shield = false, weapon = "tooth_and_claw", movement = 6, save = 8,
   terrible = true, bad_light = "day",
@@ -32,6 +33,7 @@ troop "war_troll" {
 
 troop "troll" {
   name = "Troll",
+  race = "troll",
   quality = "unpredictable", type = "stupid", strength = 2, resilience = -1, worth = 2,
   armour = "none", shield = false, weapon = "tooth_and_claw", movement = 6, save = 9,
   terrible = false, bad_light = "day",
@@ -46,6 +48,7 @@ troop "troll" {
 
 troop "ogre_warriors" {
   name = "Ogre warriors",
+  race = "ogre",
   quality = "average", type = "tribal", strength = 2, resilience = -1, worth = 2,
   armour = "light", shield = true, weapon = "hand", movement = 6, save = 9, terrible = true,
   bad_light = "night",
@@ -60,6 +63,7 @@ troop "ogre_warriors" {
 
 troop "ogre_bulls" {
   name = "Ogre bulls",
+  race = "ogre",
   quality = "average", type = "tribal", strength = 3, resilience = -1, worth = 2,
   armour = "medium", shield = false, weapon = "two_handed", movement = 6, save = 9,
   terrible = true, bad_light = "night",
@@ -74,6 +78,7 @@ troop "ogre_bulls" {
 
 troop "giant" {
   name = "Giant",
+  race = "giant",
   quality = "unpredictable", type = "stupid", strength = 5, resilience = -2, worth = 6,
   armour = "none", shield = false, weapon = "tooth_and_claw", movement = 8, save = 6,
   terrible = true, bad_light = "none",
@@ -91,6 +96,7 @@ troop "giant" {
 
 character "ogre_warchief" {
   name = "Ogre warchief",
+  race = "ogre",
   role = "warchief",
   quality = "veteran", type = "tribal", strength = 3, resilience = -1, worth = 3,
   armour = "medium", shield = true, weapon = "hand", movement = 6, save = 7, terrible = true,
@@ -105,6 +111,7 @@ character "ogre_warchief" {
 
 character "ogre_battle_leader" {
   name = "Ogre battle leader",
+  race = "ogre",
   role = "battle_leader",
   quality = "average", type = "tribal", strength = 2, resilience = -1, worth = 3,
   armour = "light", shield = true, weapon = "hand", movement = 6, save = 8, terrible = true,
@@ -119,6 +126,7 @@ character "ogre_battle_leader" {
 
 character "ogre_hero" {
   name = "Ogre hero",
+  race = "ogre",
   role = "hero",
   quality = "veteran", type = "tribal", strength = 3, resilience = -1, worth = 5,
   armour = "medium", shield = true, weapon = "hand", movement = 6, save = 7, terrible = true,
@@ -134,6 +142,7 @@ character "ogre_hero" {
 
 character "ogre_wizard" {
   name = "Ogre wizard",
+  race = "ogre",
   role = "wizard",
   quality = "average", type = "tribal", strength = 1, resilience = -1, worth = 2,
   armour = "none", shield = false, weapon = "hand", movement = 6, save = 9, terrible = false,
@@ -148,6 +157,7 @@ character "ogre_wizard" {
 
 character "ogre_priest" {
   name = "Ogre priest",
+  race = "ogre",
   role = "priest",
   quality = "average", type = "tribal", strength = 1, resilience = -1, worth = 2,
   armour = "light", shield = false, weapon = "hand", movement = 6, save = 9, terrible = false,
@@ -161,6 +171,7 @@ character "ogre_priest" {
 
 character "ogre_soothsayer" {
   name = "Ogre soothsayer",
+  race = "ogre",
   role = "soothsayer",
   quality = "average", type = "tribal", strength = 0, resilience = -1, worth = 2,
   armour = "none", shield = false, weapon = "hand", movement = 6, save = 9, terrible = false,
@@ -174,6 +185,7 @@ character "ogre_soothsayer" {
 
 character "ogre_courier" {
   name = "Ogre courier",
+  race = "ogre",
   role = "courier",
   quality = "average", type = "tribal", strength = 1, resilience = -1, worth = 2,
   armour = "none", shield = false, weapon = "hand", movement = 8, save = 10, terrible = false,
@@ -187,6 +199,7 @@ character "ogre_courier" {
 
 character "ogre_scout" {
   name = "Ogre scout",
+  race = "ogre",
   role = "scout",
   quality = "average", type = "tribal", strength = 1, resilience = -1, worth = 2,
   armour = "light", shield = false, weapon = "hand", movement = 8, save = 10, terrible = false,
@@ -200,6 +213,7 @@ character "ogre_scout" {
 
 character "ogre_herald" {
   name = "Ogre herald",
+  race = "ogre",
   role = "herald",
   quality = "average", type = "tribal", strength = 1, resilience = -1, worth = 2,
   armour = "light", shield = false, weapon = "hand", movement = 6, save = 9, terrible = false,
@@ -213,6 +227,7 @@ character "ogre_herald" {
 
 character "ogre_banner_bearer" {
   name = "Ogre banner bearer",
+  race = "ogre",
   role = "banner_bearer",
   quality = "average", type = "tribal", strength = 1, resilience = -1, worth = 2,
   armour = "light", shield = true, weapon = "hand", movement = 6, save = 8, terrible = false,

@@ -5,6 +5,7 @@
 
 list {
   name = "Wood Elves",
+  race = "elf",
   note = "The book's Wood Elf list (pp.48-54) is lost from the source text. Printed: small Elven armies hold a high proportion of elite warriors (p.8), Elves are unaffected by bad light (p.9), an Elven courier appears in the shooting example (p.24). The rest is reconstructed.",
 }
 
