@@ -165,7 +165,7 @@ TEST(repl, resolve_runs_any_procedure_with_units_given_as_units) {
                        "threatener: Dwarf infantry\n"))
       << o.out;
   EXPECT_TRUE(in_order(o.out, "unit_reaction: shaken\n", "\"ok\"\n")) << "resolve changes no unit\n" << o.out;
-  EXPECT_NE(o.out.find("input: procedure: unknown procedure \"nosuch\" (known: bad_light, "), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("input: procedure: unknown procedure \"nosuch\" (known: artillery_shot, bad_light, "), std::string::npos) << o.out;
   EXPECT_NE(o.out.find("input: resolve: the procedure's name first: resolve(\"command_test\", {...})\n"),
             std::string::npos)
       << o.out;

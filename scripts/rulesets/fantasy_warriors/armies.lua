@@ -7,7 +7,9 @@
 --- muster.script.get_file, or given as text by the host. See docs/armies.md.
 local core = require("core")
 local shooting = require("shooting")
+local artillery = require("artillery")
 local units = require("units")
+local keywords = require("keywords")
 
 local M = {}
 --- The rule data this file declares (registry handles), for procedures and other areas.
@@ -297,6 +299,15 @@ end
 
 local function is_any() return nil end
 
+-- A race or keyword name, and an array of them (keywords.lua owns the format).
+local function is_name(v) return keywords.name_problem(v) end
+
+local function is_names(v)
+  local why, i = keywords.names_problem(v)
+  if why and i then return string.format("item %d: %s", i, why) end
+  return why
+end
+
 -- Checks t's string keys against schema, an ordered list of {name, check, required = bool}.
 -- Array items (number keys) are left to the caller when `array` is set. Calls err(message)
 -- for every unknown key, missing required field and bad value.
@@ -453,6 +464,9 @@ local entry_common = {
   { "name", is_text, required = true }, { "points", is_int(0, 10000), required = true },
   { "provenance", is_enum(M.provenances), required = true }, { "sourced", is_table },
   { "note", is_text }, { "house_rule", is_text }, { "max_per_army", is_int(1, 1000) },
+  -- what the figures are: `race` overrides the list's (a list of several races), `keywords`
+  -- adds names a house rule can match (units.lua derives the rest from the profile)
+  { "race", is_name }, { "keywords", is_names },
 }
 
 local mount_schema = with(profile_schema({ armour = true, shield = true, movement = true, save = true,
@@ -478,7 +492,8 @@ local alternate_schema = with({ { "label", is_text, required = true } },
   profile_schema({ quality = true, type = true, strength = true, resilience = true, worth = true, armour = true,
     shield = true, weapon = true, movement = true, save = true, terrible = true, bad_light = true }, machine_weapons))
 
-local list_header_schema = { { "name", is_text, required = true }, { "note", is_text } }
+-- `race`: the race of every entry that names none (a list of one race; docs/armies.md).
+local list_header_schema = { { "name", is_text, required = true }, { "race", is_name }, { "note", is_text } }
 
 -- The field names an entry of `kind` may carry (what `sourced` may name).
 local function entry_field_names(kind)
@@ -549,11 +564,12 @@ end
 
 local list_cache = {}
 
---- Loads an army list, checks it and returns it: {id, file, name, note, entries = {[id] =
---- entry}, order = {ids}, errors}. `id` is a bundled list's id ("orcs":
---- scripts/armies/fantasy_warriors/orcs.lua) or the path of a list file under the Muster root
---- ("clubs/ours/orcs.lua"). `errors` holds the list's own violations (file:line in the list
---- file); entries with bad fields are still present. Each list is loaded once per runtime.
+--- Loads an army list, checks it and returns it: {id, file, name, race, note, entries = {[id] =
+--- entry}, order = {ids}, errors}; each entry's `race` is its own, else the list's. `id` is a
+--- bundled list's id ("orcs": scripts/armies/fantasy_warriors/orcs.lua) or the path of a list
+--- file under the Muster root ("clubs/ours/orcs.lua"). `errors` holds the list's own
+--- violations (file:line in the list file); entries with bad fields are still present. Each
+--- list is loaded once per runtime.
 ---@param id string
 ---@return table list
 function M.load_list(id)
@@ -582,7 +598,7 @@ function M.load_list(id)
       else
         check_fields(rec.fields, list_header_schema,
           function(m) add_error(report, rec.file, rec.line, "format", "list: " .. m) end)
-        list.name, list.note = rec.fields.name, rec.fields.note
+        list.name, list.note, list.race = rec.fields.name, rec.fields.note, rec.fields.race
       end
     elseif rec.missing_arg then
       err(string.format("an entry needs its id: %s \"id\" { ... }", rec.kind))
@@ -619,6 +635,12 @@ function M.load_list(id)
     end
   end
   list.name = list.name or id
+  -- Each entry's race: its own, else the list's (a bad one is reported above and dropped).
+  for _, id2 in ipairs(list.order) do
+    local e = list.entries[id2]
+    if keywords.name_problem(e.race) then e.race = nil end
+    if e.race == nil and not keywords.name_problem(list.race) then e.race = list.race end
+  end
   finish_errors(report)
   list_cache[id] = list
   return list
@@ -1375,6 +1397,8 @@ end
 ---@param source string|table
 ---@return table result {army, file, volleys = { {unit, file, line, weapon, counters, source} },
 ---  magic = { {wizard, file, line, counters, source} }, unsupplied? = { {unit, file, line, weapon, reason} },
+---  charges? = { {unit, file, line, piece, weapon, pieces, charges_each, counters, source} } (a machine a
+---  variant's `artillery_pieces` row lets shoot: its charges per piece, artillery.lua),
 ---  outcome}
 function M.supplies(source)
   local report, army = load_army(source)
@@ -1384,10 +1408,18 @@ function M.supplies(source)
   local res = core.result("supplies")
   res.army, res.file = army.name, report.file
   res.volleys, res.magic = {}, {}
-  local total = 0
+  local total, charges = 0, 0
   for _, u in ipairs(army.units) do
     local weapon = u.entry.weapon
-    if table_[weapon] or missile[weapon] then
+    -- A machine a variant taught to shoot (artillery.lua's `artillery_pieces` row): its charges.
+    local piece = u.machine and artillery.piece(u.entry.id)
+    if piece then
+      res.charges = res.charges or {}
+      res.charges[#res.charges + 1] = { unit = u.name, file = u.file, line = u.line, piece = piece.key, weapon = weapon,
+        pieces = u.pieces, charges_each = piece.charges, counters = piece.charges * u.pieces,
+        source = artillery.data.pieces:source(piece.key) }
+      charges = charges + piece.charges * u.pieces
+    elseif table_[weapon] or missile[weapon] then
       local n = units.starting_volleys(weapon)
       res.volleys[#res.volleys + 1] = { unit = u.name, file = u.file, line = u.line, weapon = weapon,
         counters = n, source = units.data.supplies:source(table_[weapon] and weapon or "volleys") }
@@ -1397,7 +1429,8 @@ function M.supplies(source)
       -- that adds its shooting adds its supplies row.
       res.unsupplied = res.unsupplied or {}
       res.unsupplied[#res.unsupplied + 1] = { unit = u.name, file = u.file, line = u.line, weapon = weapon,
-        reason = "the ruleset has no shooting rules for " .. weapon .. " (a variant adding them sets supplies." .. weapon .. ")" }
+        reason = "the ruleset has no shooting rules for " .. weapon .. " (a variant adding them sets artillery_pieces." ..
+          u.entry.id .. " or supplies." .. weapon .. ")" }
     end
   end
   local power = 0
@@ -1410,16 +1443,25 @@ function M.supplies(source)
   end
   res.outcome = string.format("%d %s (%d volley counters), %d %s (%d magic power)", #res.volleys,
     plural(#res.volleys, "missile unit"), total, #res.magic, plural(#res.magic, "wizard"), power)
+  if res.charges then
+    res.outcome = res.outcome .. string.format(", %d %s (%d %s)", #res.charges, plural(#res.charges, "artillery unit"),
+      charges, plural(charges, "charge"))
+  end
   return res
 end
 
---- The unit-description profile of a list entry: its name and profile fields; a troop with a
---- `mount` rides a beast (p.31): `mounted`, and the mount line as its `bottom_profile`.
---- Characters keep their own line only (a mounted character's profile is the combined one).
+--- The unit-description profile of a list entry: its name, race (its own or the list's),
+--- keywords and profile fields; a troop with a `mount` rides a beast (p.31): `mounted`, and
+--- the mount line as its `bottom_profile`. Characters keep their own line only (a mounted
+--- character's profile is the combined one).
 ---@param entry table a list entry (load_list(id).entries[...])
 ---@return table profile fields of a unit description
 function M.profile_of(entry)
-  local p = { name = entry.name }
+  local p = { name = entry.name, race = entry.race }
+  if type(entry.keywords) == "table" then
+    p.keywords = {}
+    for i, kw in ipairs(entry.keywords) do p.keywords[i] = kw end
+  end
   for _, k in ipairs(units.profile_fields) do p[k] = entry[k] end
   if entry.kind == "troop" and type(entry.mount) == "table" then
     p.mounted = true
@@ -1480,7 +1522,10 @@ function M.describe(source)
   end
   for _, t in ipairs(army.talismans) do out.talismans[#out.talismans + 1] = { type = t.kind, name = t.name } end
   for _, u in ipairs(army.units) do
-    if u.sacred then out.talismans[#out.talismans + 1] = { type = "sacred_item", name = u.name } end
+    -- A machine made sacred, or one that is a sacred item by nature (the galloper gun, HR-12).
+    if u.sacred or (u.machine and u.entry.talisman == "sacred_item") then
+      out.talismans[#out.talismans + 1] = { type = "sacred_item", name = u.name }
+    end
     if u.beloved then
       out.talismans[#out.talismans + 1] = { type = "beloved_personage",
         name = string.format("the %s of %s", (tostring(u.beloved):gsub("_", " ")), u.name) }

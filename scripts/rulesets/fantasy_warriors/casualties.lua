@@ -13,6 +13,14 @@ local M = {}
 local data = {}
 M.data = data
 
+-- Readings of points the book leaves open, one row each (a house rule sets a row:
+-- docs/variants.md, HR-8). `casualties_first`: who says which kind of figure falls first to
+-- the ordinary kills, `chosen_by` = "owner" (page 33 is silent; the owner removes his own
+-- figures) or "inflicting" (the side that inflicted the kills).
+data.casualty_readings = core.define_table("casualty_readings", {
+  casualties_first = { chosen_by = "owner" },
+}, 33, { doc = "readings the book leaves open: who chooses which figures fall to the ordinary kills" })
+
 -- A phase table says what its page prints differently: `throws`, the table whose rows it reads
 -- (`specials` {kills_per_die, target}, `save` {dice}, `single_figure` {target});
 -- `single_figure`, a lone figure's kills are thrown again 1D each and only the 6s count
@@ -200,8 +208,9 @@ end
 --- Shares out `a.kills` on the roster (the book's "kills to specials", before any save): a
 --- lone figure takes them all; an annihilated unit is left to save(); otherwise 1D per 3 kills
 --- (or part) when a special or character can be chosen, each 6 on one the inflicting side
---- `a.side` chooses (question "special_killed"), the rest on the warriors (the owner `a.owner`
---- says which kind first, question "casualties_first"), any beyond them on the untouched specials.
+--- `a.side` chooses (question "special_killed"), the rest on the warriors (the owner `a.owner`,
+--- or `a.side` under table casualty_readings, says which kind first, question
+--- "casualties_first"), any beyond them on the untouched specials.
 ---@param res table the result (dice, choices)
 ---@param cas table a roster from new()
 ---@param a table {kills, side, owner?}
@@ -232,15 +241,22 @@ function M.allocate(res, cas, a)
       used = used + 1
     end
   end
-  -- The others fall on warriors; the owner says which kind first when there are several.
+  -- The others fall on warriors; the owner (or the inflicting side, casualty_readings) says
+  -- which kind first when there are several.
   local rest = k - used
   local order = {}
   for _, g in ipairs(cas.groups) do if g.count > 0 then order[#order + 1] = g end end
   if #order > 1 and rest > 0 then
     local opts = {}
     for _, g in ipairs(order) do opts[#opts + 1] = g.key end
-    local answer, by = M.choose(res, cas.name, { side = a.owner, question = "casualties_first",
-      prompt = cas.name .. ": which figures fall first to the ordinary kills?", options = opts })
+    local chooser = data.casualty_readings.rows.casualties_first.chosen_by
+    if chooser ~= "owner" and chooser ~= "inflicting" then
+      error("casualty_readings.casualties_first: chosen_by is " .. core.show(chooser)
+            .. " (want \"owner\" or \"inflicting\")", 0)
+    end
+    local answer, by = M.choose(res, cas.name, { side = chooser == "inflicting" and a.side or a.owner,
+      question = "casualties_first", prompt = cas.name .. ": which figures fall first to the ordinary kills?",
+      options = opts })
     cas.casualties_first, cas.casualties_first_chosen_by = answer, by
     for i, g in ipairs(order) do
       if g.key == answer then table.remove(order, i) table.insert(order, 1, g) break end

@@ -73,6 +73,16 @@ data.combat_casualties = core.define_table("combat_casualties", {
   save = { dice = "2d6" },
 }, 33)
 
+-- Readings of points the book leaves open, one row each (a house rule sets a row:
+-- docs/variants.md, HR-8). `win`: what "kill more figures than you lose" counts (page 31),
+-- for the standard capture, the phase's winner and the Combat Test's greater-losses and
+-- killed-more lines: `after_saves` = true, the figures lost after saving throws (the reading
+-- the core took from the club's clarification), false, the kills of the kill throws, saved
+-- or not.
+data.combat_readings = core.define_table("combat_readings", {
+  win = { after_saves = true },
+}, 31, { doc = "readings the book leaves open: what winning a phase of combat counts" })
+
 --- What page 33 prints for combat, for the casualties shared with shooting: the dice of table
 --- "combat_casualties"; a lone individual saves against every kill (no single-figure 6s);
 --- figures of another profile fall apart with their own saves.
@@ -99,9 +109,9 @@ data.combat_hit = core.define_list("combat_hit", {
 }, { page = 31, doc = "the combat hit throw: added to every die showing 2-5",
   context = {
     disorganised = "boolean: the striking unit is disorganised",
-    enemy = "unit: a checked unit description (fields of docs/resolve.md \"unit\"), at the type of the light: the profile struck",
+    enemy = "unit: a checked unit description (fields of docs/resolve.md \"unit\", with `race` and the set `keywords`), at the type of the light: the profile struck",
     ranks = "integer: ranks fighting",
-    unit = "unit: a checked unit description (fields of docs/resolve.md \"unit\"), at the type of the light: the profile striking",
+    unit = "unit: a checked unit description (fields of docs/resolve.md \"unit\", with `race` and the set `keywords`), at the type of the light: the profile striking",
   } })
 
 -- Kill throw modifiers (page 32), added to every die showing 2-5. ctx = {unit, enemy,
@@ -120,8 +130,8 @@ data.combat_kill = core.define_list("combat_kill", {
   context = {
     bloodlust = "boolean: the striking unit is in bloodlust",
     defending_standard = "boolean: the struck unit defends its standard",
-    enemy = "unit: a checked unit description (fields of docs/resolve.md \"unit\"), at the type of the light: the profile struck",
-    unit = "unit: a checked unit description (fields of docs/resolve.md \"unit\"), at the type of the light: the profile striking",
+    enemy = "unit: a checked unit description (fields of docs/resolve.md \"unit\", with `race` and the set `keywords`), at the type of the light: the profile struck",
+    unit = "unit: a checked unit description (fields of docs/resolve.md \"unit\", with `race` and the set `keywords`), at the type of the light: the profile striking",
   } })
 
 -- ---------------------------------------------------------------------------------------
@@ -548,6 +558,18 @@ local function side_losses(list, with_captures)
   return n
 end
 
+-- What a side "loses" when winning is judged (table combat_readings, row `win`): its figures
+-- lost after saves, or the kills it suffered before them; a captured bearer when asked.
+local function side_count(list, with_captures)
+  if data.combat_readings.rows.win.after_saves ~= false then return side_losses(list, with_captures) end
+  local n = 0
+  for _, f in ipairs(list) do
+    n = n + f.casualties.kills
+    if with_captures and f.captured then n = n + 1 end
+  end
+  return n
+end
+
 -- The terrible creature a unit faces: the strongest terrible enemy it fought (attacked or
 -- was attacked by), {worth, strength} for morale.lua's Combat Test.
 local function terrible_faced(f, enemies)
@@ -645,6 +667,7 @@ function M.round(c)
   -- Standard captures (page 31): the declaring side must kill more than it loses, after saves.
   res.standard_captures = {}
   local lost = { attacker = side_losses(c.attackers), defender = side_losses(c.defenders) }
+  local won = { attacker = side_count(c.attackers), defender = side_count(c.defenders) }
   for _, s in ipairs({ "attacker", "defender" }) do
     for _, f in ipairs(sides[s]) do
       local t = f.capture
@@ -652,8 +675,8 @@ function M.round(c)
         local entry = { by = f.name, target = t.name, captured = false }
         if t.capture_tried then
           entry.why = "already tried this phase"
-        elseif lost[enemy[s]] <= lost[s] then
-          entry.why = string.format("the %s side did not win this phase (%d killed, %d lost)", s, lost[enemy[s]], lost[s])
+        elseif won[enemy[s]] <= won[s] then
+          entry.why = string.format("the %s side did not win this phase (%d killed, %d lost)", s, won[enemy[s]], won[s])
         elseif not casualties.standard_alive(t.casualties) then
           entry.why = "the standard bearer fell in the fighting"
         else
@@ -672,6 +695,8 @@ function M.round(c)
   end
   -- Totals, each unit's report and the Combat Test inputs (morale.lua).
   local totals = { attacker = side_losses(c.attackers, true), defender = side_losses(c.defenders, true) }
+  -- The Combat Test's comparisons count what winning counts (combat_readings.win).
+  local judged = { attacker = side_count(c.attackers, true), defender = side_count(c.defenders, true) }
   res.sides = {}
   for _, s in ipairs({ "attacker", "defender" }) do
     local inflicted = 0
@@ -717,7 +742,7 @@ function M.round(c)
         rep.disorganised_after = rep.after.disorganised == true
         rep.combat_test = {
           unit = copy(f.raw), figures_at_start = f.unit.figures, losses = rep.losses,
-          side_losses = totals[s], enemy_losses = totals[enemy[s]], killed = copy(rep.killed),
+          side_losses = judged[s], enemy_losses = judged[enemy[s]], killed = copy(rep.killed),
           standard_lost = f.captured == true, time = c.time,
           fighting_terrible = terrible_faced(f, sides[enemy[s]]),
         }
@@ -726,8 +751,9 @@ function M.round(c)
       res.units[#res.units + 1] = rep
     end
   end
-  -- The phase's winner kills more than it loses, after saves (captured standards aside).
-  local a, d = lost.defender, lost.attacker
+  -- The phase's winner kills more than it loses, after saves (captured standards aside), or
+  -- as combat_readings.win counts.
+  local a, d = won.defender, won.attacker
   if a > d then res.winner = "attacker" elseif d > a then res.winner = "defender" end
   res.outcome = string.format("%s: the attacker killed %d, the defender %d", res.winner and (res.winner .. " wins") or "draw", a, d)
   return res

@@ -92,6 +92,7 @@ data.battle_leaders_test = core.define_list("battle_leaders_test", {
   context = {
     carrier = "\"courier\"|\"warchief\"|...: who carries it",
     different_race = "boolean: the carrier is of another race",
+    extra = "table|nil: facts a variant's own procedure passes to its entries (nil in the core test)",
     leader = "individual: the battle leader (name, leadership, bad_light, type...)",
     order = "\"attack\"|\"hold\"|\"oppose\": the order sent",
     time = "\"day\"|\"night\"|nil",
@@ -124,7 +125,8 @@ data.command_test = core.define_list("command_test", {
   { id = "lost_commands", page = 39, reason = "each command of the army routed or annihilated (proposed)",
     value = function(c) return -c.lost_commands end },
   { id = "bad_light", page = 39, value = -1, reason = "the tester is enduring bad light (proposed)",
-    when = function(c) return c.tester.bad_light end },
+    -- as given, or everyone when table bad_light_rules says so (core.lua; the weather, HR-4)
+    when = function(c) return c.tester.bad_light or core.data.bad_light_rules.rows.everyone.enduring end },
   { id = "warchief_lost", page = 39, value = -3, reason = "the warchief is dead or routed (proposed)",
     when = function(c) return c.warchief_lost end },
 }, { page = 39, doc = "the Command Test: added to 1D",
@@ -195,7 +197,9 @@ local function why_no_test(a)
 end
 
 --- The Battle Leader's Test. args: {leader (checked individual), order, current_order,
---- carrier, carrier_save, different_race, with_unit, units, range, time, warchief_lost, wading}.
+--- carrier, carrier_save, different_race, with_unit, units, range, time, warchief_lost, wading,
+--- extra}. `extra` reaches the list's entries untouched (ctx.extra): a variant's procedure
+--- that runs this test passes its own facts to the entries it added (nil: the core test).
 function M.battle_leaders_test(args)
   local res = core.result("battle_leaders_test")
   -- The leader's type of the light (a Goblin is fanatic at night, p.14), in a copy of args.

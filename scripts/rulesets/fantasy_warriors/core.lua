@@ -156,6 +156,16 @@ function M.init(context)
     light = { day_to = 3 },   -- 1D: 1..day_to is DAY, the rest NIGHT
     steps = { per_half = 6 },
   }, 14, { doc = "the time dial: steps per half (day, night) and the light die's day faces" })
+  -- Who endures bad light (page 14): a figure whose BAD is the half the hourglass stands in,
+  -- and nobody else. The book has no exception; these rows let a variant (the weather, HR-4)
+  -- make everyone endure it (`everyone.enduring`), or spare the figures whose BAD is one half
+  -- while the dial is in that half (`day.exempt`, `night.exempt`). A row may carry `reason`,
+  -- which results show. Read by units.bad_light and the Command Test's bad-light line.
+  data.bad_light_rules = M.registry:define_table("bad_light_rules", {
+    everyone = { enduring = false },
+    day = { exempt = false },
+    night = { exempt = false },
+  }, 14, { doc = "who endures bad light besides the book's rule (BAD = the half of the dial): everyone.enduring, or day/night.exempt sparing that BAD in its own half (none in the book)" })
 end
 
 --- Declares a modifier list (see registry.define_list) and returns its handle.

@@ -353,16 +353,22 @@ function M.warchief_lost(a)
       local w = magic.warchief_lost({ wizard = { name = ind.name, power = ind.power }, last_spell = ind.last_spell },
                                     a.options)
       res.wizards[#res.wizards + 1] = w
-      res.removed[#res.removed + 1] = ind.name
-      if w.last_spell and w.last_spell.overdrawn then mark(res, keys, ind, "killed", "overdraw")
-      else mark(res, keys, ind, "routed", "warchief_roll") end
+      if w.stays then
+        -- a house rule's row of wizard_warchief_lost keeps him (magic.lua): he fights on
+        res.stays[#res.stays + 1] = ind.name
+      else
+        res.removed[#res.removed + 1] = ind.name
+        if w.last_spell and w.last_spell.overdrawn then mark(res, keys, ind, "killed", "overdraw")
+        else mark(res, keys, ind, "routed", "warchief_roll") end
+      end
     else
       -- page 40: every other individual routs automatically and is removed
       res.removed[#res.removed + 1] = ind.name
       mark(res, keys, ind, "routed")
     end
   end
-  if #res.stays > 0 then res.vengeance = M.vengeance end
+  -- Vengeance binds the heroes who stay, not a wizard a house rule keeps.
+  for _, h in ipairs(res.heroes) do if h.stays then res.vengeance = M.vengeance end end
   no_new_orders(res)
   -- Soothsayers who rout take nothing from the omens: only a soothsayer's death turns them (p.41).
   res.omens_after = a.omens

@@ -12,6 +12,7 @@ local reactions = require("reactions")
 local threat = require("threat")
 local casualties = require("casualties")
 local shooting = require("shooting")
+local artillery = require("artillery")
 local morale = require("morale")
 local combat = require("combat")
 local man_to_man = require("man_to_man")
@@ -53,9 +54,9 @@ M.explain = require("explain").text  -- a result as readable text (muster resolv
 M.repl = require("repl")  -- the REPL's helpers: unit templates, combat, shoot, threat, test (scripts/lib/repl.lua)
 -- The rule areas themselves, for tests and for variants that need more than a patch.
 M.modules = { core = core, units = units, quality = quality, reactions = reactions, threat = threat, morale = morale,
-  casualties = casualties, shooting = shooting, combat = combat, man_to_man = man_to_man,
+  casualties = casualties, shooting = shooting, artillery = artillery, combat = combat, man_to_man = man_to_man,
   armies = armies, magic = magic, prebattle = prebattle, command = command, talismans = talismans,
-  individuals = individuals, light = light }
+  individuals = individuals, light = light, troops = require("troops") }
 
 --- Armies and points (armies.lua), for `muster army check|points FILE`: each takes a path
 --- under the Muster root or {file = name, text = text} and returns the army's report;
@@ -68,14 +69,14 @@ M.army_fmt = armies.fmt
 --- each area module exports `procedures = { name = {doc, fields, run(input, options)} }`.
 --- They live in the registry, with their owners, so a variant can add its own (add_procedure).
 M.procedures = core.registry.procedures
-for _, area in ipairs({ threat, morale, shooting, combat, man_to_man, magic, prebattle, command, armies,
+for _, area in ipairs({ threat, morale, shooting, artillery, combat, man_to_man, magic, prebattle, command, armies,
                         talismans, individuals, light }) do
   for name, p in pairs(area.procedures) do
     local run = p.run
     core.registry:define_procedure(name, { doc = p.doc, fields = p.fields, run = function(input) return run(input, options) end })
   end
 end
-core.registry:set_areas(M.modules)
+core.registry:set_areas(M.modules, options)
 core.registry:seal()
 
 --- Runs procedure `name` on a plain input table and returns its result table. Bad input
@@ -85,6 +86,8 @@ function M.resolve(name, input)
   if not p then
     local names = {}
     for n in pairs(M.procedures) do names[#names + 1] = n end
+    local near = type(name) == "string" and registry.nearest(name, names)
+    if near then core.fail("procedure", string.format("unknown procedure %s (did you mean %s?)", core.show(name), core.show(near))) end
     core.fail("procedure", string.format("unknown procedure %s (known: %s)", core.show(name), table.concat(names, ", ")))
   end
   core.check_fields(input or {}, p.fields, "input")

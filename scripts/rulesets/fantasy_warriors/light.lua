@@ -233,6 +233,19 @@ end
 -- Procedures
 -- ---------------------------------------------------------------------------------------
 
+-- The row of table bad_light_rules (core.lua) that decided `s`'s bad light at `light`, as
+-- "reason (source)"; nil when the book's rule alone decided (BAD = the half of the dial).
+local function rule_note(s, light)
+  local t = core.data.bad_light_rules
+  local key
+  if t.rows.everyone.enduring then key = "everyone"
+  elseif light ~= nil and s.bad_light == light and t.rows[light].exempt then key = light end
+  if not key then return nil end
+  local reason = t.rows[key].reason or (key == "everyone" and "everyone endures bad light" or
+    ("figures whose bad light is " .. key .. " do not endure it by " .. key))
+  return reason .. " (" .. t:source(key) .. ")"
+end
+
 --- Who endures bad light at `light` ("day" or "night") and what it costs them. args =
 --- {light, subjects, lists? (checked list ids)}.
 function M.bad_light(args)
@@ -245,6 +258,7 @@ function M.bad_light(args)
   for _, s in ipairs(args.subjects) do
     local r = { name = s.name, list = s.list, entry = s.entry, kind = s.kind, role = s.role, bad_light = s.bad_light }
     r.enduring = units.bad_light(s, args.light)
+    r.rule = rule_note(s, args.light)
     r.type = units.type_at(s, args.light)
     if r.type ~= s.type then r.type_by_light = s.type .. " -> " .. r.type end
     r.effects = r.enduring and M.effects_on(s, effects) or {}

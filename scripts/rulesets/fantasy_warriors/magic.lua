@@ -38,6 +38,14 @@ for _, name in ipairs({ "eldritch_command", "blast", "banish_magic" }) do
   data.spells:set_page(name, 44)
 end
 
+-- A cut in every spell's final cost (after Blast's double or treble): `dice` D6 thrown once
+-- the cost is known and subtracted, never below `minimum`. The book has none (dice = 0); the
+-- weather (HR-4, storms) sets 1D, minimum 1. Success tests that read the dice total (Banish
+-- Magic, Spellbreak) read it before the cut.
+data.spell_cost = core.define_table("spell_cost", {
+  reduction = { dice = 0, minimum = 1 },
+}, 43, { doc = "a cut in every spell's final cost: reduction.dice D6 subtracted, never below reduction.minimum (none in the book: dice = 0)" })
+
 M.spell_names = { "blast", "finger_of_death", "banish_magic", "spellbreak", "protection",
                   "eldritch_command", "portent_of_doom", "arcane_eye", "fudge_the_omens", "hasten_day_night" }
 
@@ -141,7 +149,7 @@ function effects.banish_magic(res, c, row)
   res.cost = res.base_cost
   res.banished = false
   res.effect = function()
-    res.banished = res.cost >= row.success_at
+    res.banished = res.cost_dice >= row.success_at
     if res.banished then res.no_magic_steps = row.steps_of_time end
   end
 end
@@ -157,7 +165,7 @@ function effects.spellbreak(res, c, row)
   res.base_cost = cost_dice(res, row.dice, "spellbreak")
   res.cost = res.base_cost
   res.broken = false
-  res.effect = function() res.broken = res.cost > row.over end
+  res.effect = function() res.broken = res.cost_dice > row.over end
 end
 
 function effects.protection(res, c, row)
@@ -254,6 +262,23 @@ end
 local needs_range = { blast = true, finger_of_death = true, eldritch_command = true }
 local needs_sight = { blast = true, finger_of_death = true }
 
+-- The cut of table spell_cost into `res` once res.cost is known: its dice thrown and
+-- recorded, res.cost_before_reduction kept, the cut shown as a modifier under its throw.
+local function reduce_cost(res)
+  local cut = data.spell_cost.rows.reduction
+  if not cut or not cut.dice or cut.dice <= 0 then return end
+  local label = "spell cost reduction"
+  local total = core.sum(res, cut.dice .. "d6", label)
+  local cost = math.max(res.cost - total, cut.minimum or 1)
+  res.cost_before_reduction, res.cost_reduction_dice = res.cost, total
+  if cost ~= res.cost then
+    core.add_modifiers(res, { { id = "spell_cost_reduction", value = cost - res.cost, throw = label,
+      reason = (cut.reason or "every spell's cost is cut") .. string.format(", to a minimum of %d", cut.minimum or 1),
+      source = data.spell_cost:source("reduction") } })
+  end
+  res.cost = cost
+end
+
 --- Casts one spell. args = {spell, wizard {name, power}, range?, dice?, steps?, direction?,
 --- target?, target_alone?, cover?, protected?, against?, side?, options}.
 function M.cast(input, options)
@@ -274,7 +299,9 @@ function M.cast(input, options)
   local c = { input = input, options = options, side = input.side or "caster",
               range = needs_range[spell] and core.check_number(input.range, "range", 0) or nil }
   if needs_range[spell] then res.range = c.range end
+  if needs_sight[spell] then shooting.check_sight(c.range, "range", "the wizard cannot see the target") end
   effects[spell](res, c, data.spells.rows[spell])
+  reduce_cost(res)
   res.overdrawn = res.cost > power
   res.command_test_markers = res.command_test_markers or {}
   if res.overdrawn then
@@ -303,11 +330,13 @@ end
 -- ---------------------------------------------------------------------------------------
 -- A wizard whose warchief is killed (page 40): 1D; on 4-6 he may cast one last spell, now
 -- or never, then routs (a Command Test only if that spell overdraws him); on 1-3 he routs at
--- once with no Command Test. Either way he leaves the table.
+-- once with no Command Test. Either way he leaves the table: `stays` is false on every row
+-- (a house rule that keeps him on some scores sets it, with last_spell false: he fights on).
 -- ---------------------------------------------------------------------------------------
 data.wizard_warchief_lost = core.define_table("wizard_warchief_lost", {
-  ["1"] = { last_spell = false }, ["2"] = { last_spell = false }, ["3"] = { last_spell = false },
-  ["4"] = { last_spell = true }, ["5"] = { last_spell = true }, ["6"] = { last_spell = true },
+  ["1"] = { last_spell = false, stays = false }, ["2"] = { last_spell = false, stays = false },
+  ["3"] = { last_spell = false, stays = false }, ["4"] = { last_spell = true, stays = false },
+  ["5"] = { last_spell = true, stays = false }, ["6"] = { last_spell = true, stays = false },
 }, 40)
 
 --- args = {wizard {name, power}, last_spell? (a `cast` input without `wizard`), side?}.
@@ -334,6 +363,12 @@ function M.warchief_lost(input, options)
     for k, v in pairs(last) do cast_input[k] = v end
     res.last_spell = M.cast(cast_input, options)
     if res.last_spell.overdrawn then res.command_test_markers = res.last_spell.command_test_markers end
+  end
+  if row.stays and not (res.last_spell and res.last_spell.overdrawn) then
+    -- He stays in the battle (a house rule's row): no rout, no Command Test.
+    res.routed, res.removed, res.stays = false, {}, true
+    res.outcome = "stays"
+    return res
   end
   res.routed, res.removed = true, { res.wizard }
   res.outcome = (res.last_spell and res.last_spell.overdrawn) and "last spell overdrawn: wizard dies"
@@ -372,7 +407,7 @@ function M.rest(input)
   res.choices = {}
   res.wizard, res.power_before = name, power
   res.source = data.regain_power:source("rest")
-  res.bad_light = time ~= nil and light == time
+  res.bad_light = units.bad_light({ bad_light = light }, time)
   local options = power > 0 and { "safe", "gamble" } or { "safe" }
   local given = input.method ~= nil and core.check_enum(input.method, options, "method") or nil
   local method, by

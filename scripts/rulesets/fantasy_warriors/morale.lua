@@ -32,6 +32,16 @@ data.combat_test_thresholds = core.define_table("combat_test_thresholds", {
   heavy = { over = 1 / 2, reason = "over 50% of its figures lost in this combat" },
 }, 34)
 
+-- Readings of points the book leaves open, one row each (a house rule sets a row:
+-- docs/variants.md, HR-8). `casualty_test_total`: what the Casualty Test's trigger measures
+-- the missile losses against (page 25), `on` = "phase_start", the figures when the phase
+-- began (input figures_at_start; the reading the core took from the club's clarification), or
+-- "current", the unit's current tabletop total as page 25 words it (input current_figures:
+-- fewer when figures already left the table this phase).
+data.morale_readings = core.define_table("morale_readings", {
+  casualty_test_total = { on = "phase_start" },
+}, 25, { doc = "readings the book leaves open: what the Casualty Test's 25% is measured against" })
+
 -- Roles whose death or rout places Command Test counters (pages 24, 33, 39). One table for
 -- the ruleset: the casualties area (casualties.lua, man_to_man.lua) reads it for deaths too.
 data.command_test_roles = core.define_table("command_test_roles", {
@@ -190,12 +200,12 @@ data.casualty_test = core.define_list("casualty_test", {
 }, { page = 25, doc = "the Casualty Test: added to the quality throw",
   context = {
     heavy = "boolean: over the heavy-losses threshold",
-    left = "unit: a checked unit description (fields of docs/resolve.md \"unit\"), at the type of the light: the unit after its losses",
+    left = "unit: a checked unit description (fields of docs/resolve.md \"unit\", with `race` and the set `keywords`), at the type of the light: the unit after its losses",
     options = "table: the ruleset's options",
     terrible = "{enemy?, ally?}|nil: terrible creatures within 6in",
     time = "\"day\"|\"night\"|nil",
     turn_losses = "integer: figures lost this turn",
-    unit = "unit: a checked unit description (fields of docs/resolve.md \"unit\"), at the type of the light",
+    unit = "unit: a checked unit description (fields of docs/resolve.md \"unit\", with `race` and the set `keywords`), at the type of the light",
   } })
 
 data.combat_test = core.define_list("combat_test", {
@@ -240,13 +250,13 @@ data.combat_test = core.define_list("combat_test", {
     enemy_losses = "integer: the enemy's losses",
     fighting_terrible = "boolean: fighting a terrible creature",
     heavy = "boolean: over the heavy-losses threshold",
-    left = "unit: a checked unit description (fields of docs/resolve.md \"unit\"), at the type of the light: the unit after its losses",
+    left = "unit: a checked unit description (fields of docs/resolve.md \"unit\", with `race` and the set `keywords`), at the type of the light: the unit after its losses",
     options = "table: the ruleset's options",
     quarter = "boolean: over 25% losses",
     side_losses = "integer: the side's losses this combat",
     standard_lost = "boolean: its standard was lost",
     time = "\"day\"|\"night\"|nil",
-    unit = "unit: a checked unit description (fields of docs/resolve.md \"unit\"), at the type of the light",
+    unit = "unit: a checked unit description (fields of docs/resolve.md \"unit\", with `race` and the set `keywords`), at the type of the light",
   } })
 
 -- ---------------------------------------------------------------------------------------
@@ -296,8 +306,8 @@ local function percent(lost, total)
 end
 
 --- The Casualty Test (page 25) for `unit`, given this phase's losses (nil: not checked, the
---- test is taken as asked). args = {unit, figures_at_start?, losses?, magic_losses?, killed?,
---- time?, terrible?, options}.
+--- test is taken as asked). args = {unit, figures_at_start?, current_figures?, losses?,
+--- magic_losses?, killed?, time?, terrible?, options}.
 ---@return table result
 function M.casualty_test(args)
   local unit = args.unit
@@ -315,6 +325,17 @@ function M.casualty_test(args)
   end
   res.figures_at_start, res.losses, res.magic_losses = total, missiles, magic
   res.figures_after = total - lost
+  -- What the missile losses are measured against (table morale_readings): the figures when
+  -- the phase began, or the current tabletop total (reported as current_figures).
+  local base = total
+  local on = data.morale_readings.rows.casualty_test_total.on
+  if on == "current" then
+    base = args.current_figures or total
+    res.current_figures = base
+  elseif on ~= "phase_start" then
+    error("morale_readings.casualty_test_total: on is " .. core.show(on)
+          .. " (want \"phase_start\" or \"current\")", 0)
+  end
   local source = data.casualty_test_thresholds:source("missiles")
   if missiles == nil and magic == 0 then
     res.triggered = nil
@@ -323,12 +344,12 @@ function M.casualty_test(args)
     res.triggered = true
     res.trigger = string.format("%d casualties from magic (any magic casualty)", magic)
     source = data.casualty_test_thresholds:source("magic")
-  elseif over(data.casualty_test_thresholds, "missiles", missiles or 0, total) then
+  elseif over(data.casualty_test_thresholds, "missiles", missiles or 0, base) then
     res.triggered = true
-    res.trigger = percent(missiles, total) .. " lost to missiles: over 25%"
+    res.trigger = percent(missiles, base) .. " lost to missiles: over 25%"
   else
     res.triggered = false
-    res.trigger = percent(missiles or 0, total) .. " lost to missiles is not over 25%, and no magic casualties"
+    res.trigger = percent(missiles or 0, base) .. " lost to missiles is not over 25%, and no magic casualties"
   end
   res.trigger_source = source
   if res.triggered == false then return no_test(res, res.trigger) end
@@ -425,12 +446,15 @@ end
 M.procedures = {
   casualty_test = {
     doc = "the Casualty Test after missile or magic casualties: trigger, quality throw, modifiers, reaction applied (p.25)",
-    fields = { "unit", "figures_at_start", "losses", "magic_losses", "killed", "time", "terrible" },
+    fields = { "unit", "figures_at_start", "current_figures", "losses", "magic_losses", "killed", "time", "terrible" },
     run = function(input, options)
       local unit = check_tester(input.unit, "unit")
       local total, losses = check_common(input, unit)
+      -- The tabletop total now, when figures already left it this phase (morale_readings).
+      local current = input.current_figures ~= nil
+        and core.check_int(input.current_figures, "current_figures", 1, total) or nil
       return M.casualty_test {
-        unit = unit, figures_at_start = total, losses = losses,
+        unit = unit, figures_at_start = total, current_figures = current, losses = losses,
         magic_losses = core.check_int(input.magic_losses, "magic_losses", 0, 1000, 0),
         killed = input.killed, time = core.check_time(input.time, "time"),
         terrible = core.check_terrible(input.terrible, "terrible"), options = options,

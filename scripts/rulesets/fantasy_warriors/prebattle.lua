@@ -25,7 +25,7 @@ data.scouting = core.define_list("scouting", {
     when = function(c) return c.unit.flying end },
 }, { page = 12, doc = "the scouting score: each unit's worth",
   context = {
-    unit = "unit: a checked unit description (fields of docs/resolve.md \"unit\"), at the type of the light: a unit of the army",
+    unit = "unit: a checked unit description (fields of docs/resolve.md \"unit\", with `race` and the set `keywords`), at the type of the light: a unit of the army",
   } })
 
 -- Scouting numbers (page 13): who may scout, the scouts' dice, the outmanoeuvre threshold

@@ -359,13 +359,15 @@ attacker = {...}, defender = {...}} where attacker/defender hold a fighter's dec
 -- shoot(shooter, target, opts?)
 -- ---------------------------------------------------------------------------------------
 
-local shoot_options = { "volleys", "range", "distance", "cover", "figures_shooting", "time", "target_alone" }
+local shoot_options = { "volleys", "range", "distance", "cover", "figures_shooting", "time", "target_alone",
+                        "target_in_combat" }
 
 M.commands.shoot = {
   doc = [[shoot(shooter, target, opts?): one unit shoots at another (p.21-24): range, volleys, hit and
 kill throws, kills to specials and characters, saves. The shooter spends its volleys (6 at the
 start); the target loses its casualties; the losses add up over the phase for test("casualty", target). opts: {volleys = n, range =
-"short"|"long", distance = inches, cover = "soft"|"hard", figures_shooting = n, time = ...}.]],
+"short"|"long", distance = inches, cover = "soft"|"hard", figures_shooting = n, time = ...,
+target_in_combat = true|false}.]],
   prepare = function(lib, s, t, opts)
     unit_arg(lib, s, "shoot: shooter")
     unit_arg(lib, t, "shoot: target")
@@ -417,12 +419,13 @@ start); the target loses its casualties; the losses add up over the phase for te
 -- threat(threatener, target, opts?)
 -- ---------------------------------------------------------------------------------------
 
-local threat_options = { "time", "distance", "visible", "in_combat", "terrible_near_target", "terrible_near_threatener" }
+local threat_options = { "time", "distance", "visible", "in_combat", "target_in_combat", "terrible_near_target",
+                         "terrible_near_threatener" }
 
 M.commands.threat = {
   doc = [[threat(threatener, target, opts?): a threat (p.19-21): the target's Threat Test, its side's
 choice to counter-threaten, the threatener's test. Both units take their reactions.
-opts: {time, distance, visible, in_combat, terrible_near_target, terrible_near_threatener}.]],
+opts: {time, distance, visible, in_combat, target_in_combat, terrible_near_target, terrible_near_threatener}.]],
   prepare = function(lib, a, b, opts)
     unit_arg(lib, a, "threat: threatener")
     unit_arg(lib, b, "threat: target")

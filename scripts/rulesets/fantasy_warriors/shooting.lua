@@ -36,6 +36,14 @@ data.missile_ranges_armour_table = core.define_table("missile_ranges_armour_tabl
   handgun = { short = 6, long = 12 },
 }, 23)
 
+-- How far anyone can see. The book's line-of-sight rule (page 22) sets no distance; a variant
+-- may (the weather, HR-4: 24in in haze, rain or snow, 18in in storms): row `line_of_sight`
+-- {max_range_in = inches, reason = what limits it ("storm")}; false is no limit. Nothing beyond it can be shot,
+-- Blasted or given a Finger of Death (magic.lua reads it through M.line_of_sight).
+data.visibility = core.define_table("visibility", {
+  line_of_sight = { max_range_in = false },
+}, 22, { doc = "how far anyone can see: line_of_sight.max_range_in (inches; false: no limit, as in the book); a shot, Blast or Finger of Death at a greater distance is refused" })
+
 -- Missile weapons versus armour (page 23): the lowest final kill-throw score that kills.
 -- The book lists every killing score; each list runs from this number up to 6, and a
 -- modified score above 6 kills too (docs/rules-assumptions.md).
@@ -58,6 +66,13 @@ data.shooting_throws = core.define_table("shooting_throws", {
   save = { dice = "2d6" },
 }, 24)
 data.shooting_throws:set_page("hit", 23)
+
+-- Readings of points the book leaves open, one row each (a house rule sets a row:
+-- docs/variants.md, HR-8). `into_combat`: whether a unit may shoot at a target in combat
+-- (input target_in_combat), `allowed` = true (page 21 does not forbid it) or false.
+data.shooting_readings = core.define_table("shooting_readings", {
+  into_combat = { allowed = true },
+}, 21, { doc = "readings the book leaves open: whether anyone may shoot into a combat" })
 
 local function is_state(c, ...)
   for _, r in ipairs({ ... }) do
@@ -90,7 +105,7 @@ data.shooting_hit = core.define_list("shooting_hit", {
 }, { page = 22, doc = "the shooting hit throw: added to every die showing 2-5",
   context = {
     range = "\"short\"|\"long\": the range band",
-    shooter = "unit: a checked unit description (fields of docs/resolve.md \"unit\"), at the type of the light: the shooting unit",
+    shooter = "unit: a checked unit description (fields of docs/resolve.md \"unit\", with `race` and the set `keywords`), at the type of the light: the shooting unit",
     time = "\"day\"|\"night\"|nil",
     volleys = "integer: volleys fired at once",
   } })
@@ -112,8 +127,8 @@ data.shooting_kill = core.define_list("shooting_kill", {
 }, { page = 23, doc = "the shooting kill throw: added to every die showing 2-5",
   context = {
     cover = "\"none\"|\"soft\"|\"hard\": the target's cover",
-    shooter = "unit: a checked unit description (fields of docs/resolve.md \"unit\"), at the type of the light: the shooting unit",
-    target = "unit: a checked unit description (fields of docs/resolve.md \"unit\"), at the type of the light: the target (shield_in_use set)",
+    shooter = "unit: a checked unit description (fields of docs/resolve.md \"unit\", with `race` and the set `keywords`), at the type of the light: the shooting unit",
+    target = "unit: a checked unit description (fields of docs/resolve.md \"unit\", with `race` and the set `keywords`), at the type of the light: the target (shield_in_use set)",
   } })
 
 -- ---------------------------------------------------------------------------------------
@@ -153,8 +168,30 @@ function M.ranges(weapon, options)
   return data.missile_weapons.rows[weapon], data.missile_weapons:source(weapon)
 end
 
---- Settles the range band into `res`: from a distance (beyond long range is impossible) or
---- a declared band; flyers shooting or shot at always count long range (page 22).
+--- The limit of sight in inches, with "reason, source" ("storm, weather p.4"), or nil when
+--- sight is unlimited (table `visibility`; the book has no limit).
+---@return number|nil max_range_in
+---@return string|nil why
+function M.line_of_sight()
+  local row = data.visibility.rows.line_of_sight
+  if not row or not row.max_range_in then return nil end
+  local why = data.visibility:source("line_of_sight")
+  if row.reason then why = row.reason .. ", " .. why end
+  return row.max_range_in, why
+end
+
+--- Refuses a `distance` (inches) beyond the line of sight, naming `what` cannot be done
+--- there (input error on field `path`).
+function M.check_sight(distance, path, what)
+  local max, why = M.line_of_sight()
+  if max and distance > max then
+    core.fail(path, string.format("%gin is beyond the line of sight of %gin (%s): %s", distance, max, why, what))
+  end
+end
+
+--- Settles the range band into `res`: from a distance (beyond the line of sight or long
+--- range is impossible) or a declared band; flyers shooting or shot at always count long
+--- range (page 22). A weapon whose short range is 0 (shortened by a variant) has no short band.
 ---@param res table the result filled in
 ---@param c table {shooter, target?, distance?, range?, options}
 ---@return string band "short" | "long"
@@ -164,14 +201,22 @@ function M.range_band(res, c)
   local band
   if c.distance ~= nil and c.range ~= nil then core.fail("range", "give distance or range, not both") end
   if c.distance ~= nil then
+    M.check_sight(c.distance, "distance", "the target cannot be seen, so it cannot be shot")
     if c.distance > limits.long then
-      core.fail("distance", string.format("%gin is beyond the %s's long range of %gin: it cannot shoot",
-        c.distance, c.shooter.weapon, limits.long))
+      -- A range a variant changed names who changed it: the book's number is not the one in force.
+      local row_source = data.missile_weapons.sources[c.shooter.weapon]
+      local by = (row_source and row_source.owner ~= core.registry.owner) and (" (" .. source .. ")") or ""
+      core.fail("distance", string.format("%gin is beyond the %s's long range of %gin%s: it cannot shoot",
+        c.distance, c.shooter.weapon, limits.long, by))
     end
     res.distance = c.distance
-    band = c.distance <= limits.short and "short" or "long"
+    band = (limits.short > 0 and c.distance <= limits.short) and "short" or "long"
   elseif c.range ~= nil then
     band = c.range
+    if band == "short" and limits.short <= 0 then
+      core.fail("range", string.format("the %s has no short range (%gin, %s): the target is at long range",
+        c.shooter.weapon, limits.short, source))
+    end
   else
     core.fail("distance", "missing (give the distance in inches, or range = short|long)")
   end
@@ -359,6 +404,10 @@ local function check_cover(cover, size, path)
   return "none"
 end
 
+--- The cover a target counts (page 24), from "none"|"soft"|"hard" or {soft = n, hard = n}
+--- figures of a unit of `size` (artillery.lua shares it).
+M.check_cover = check_cover
+
 -- The target as shot at: the checked unit, whether it is one lone figure, and the profile
 -- the kill throw reads (the unit's, or a lone individual's).
 local function check_target(input)
@@ -376,6 +425,10 @@ local function check_target(input)
   return u, alone, profile
 end
 
+--- input.target checked: the unit, whether it is a lone figure, the profile the kill throw
+--- reads (artillery.lua shares it).
+M.check_target = check_target
+
 local function check_side(side, path, default)
   if side == nil then return default end
   if type(side) ~= "string" or side == "" then core.fail(path, "a side name expected") end
@@ -392,6 +445,12 @@ end
 -- Declaring and the hit throw, shared by `shoot` and `hit_throw`.
 local function declare_and_hit(res, input, options, shooter, row, target)
   local side = check_side(input.shooter_side, "shooter_side", "attacker")
+  -- A target in combat (table shooting_readings, row into_combat).
+  if core.check_bool(input.target_in_combat, "target_in_combat", false)
+     and not data.shooting_readings.rows.into_combat.allowed then
+    core.fail("target_in_combat", "the target is in combat, and no-one may shoot into a combat ("
+      .. data.shooting_readings:source("into_combat") .. ")")
+  end
   local c = {
     shooter = shooter, target = target, options = options, side = side,
     distance = input.distance ~= nil and core.check_number(input.distance, "distance", 0) or nil,
@@ -427,12 +486,13 @@ M.procedures = {
   shoot = {
     doc = "one unit shoots at one target: range, volleys, hit and kill throws, kills to specials and individuals, saves, annihilation, lone figures (p.21-24)",
     fields = { "shooter", "target", "distance", "range", "volleys", "figures_shooting", "time", "cover",
-               "target_alone", "shooter_side" },
+               "target_alone", "shooter_side", "target_in_combat" },
     run = function(input, options) return M.shoot(input, options) end,
   },
   hit_throw = {
     doc = "the hit throw of one unit's volleys: range, volleys, dice and modifiers (p.22-23)",
-    fields = { "shooter", "target", "distance", "range", "volleys", "figures_shooting", "time", "shooter_side" },
+    fields = { "shooter", "target", "distance", "range", "volleys", "figures_shooting", "time", "shooter_side",
+               "target_in_combat" },
     run = function(input, options)
       local res = core.result("hit_throw")
       local shooter, row = check_shooter(input, res)

@@ -67,8 +67,13 @@ data.talisman_transitions = core.define_table("talisman_transitions", {
 }, 46)
 
 --- Taking down the army standard: the warchief and at least `others` more figures, none of
---- them reacting or in combat, in base contact at the start of the Movement phase.
-data.talisman_rules = core.define_table("talisman_rules", { take_down = { others = 3 } }, 46)
+--- them reacting or in combat, in base contact at the start of the Movement phase. Guarding
+--- the sacred item: a figure of one of `guard.roles` in base contact (`who` says it in text);
+--- a house rule may add "crew" (HR-12: the galloper gun's gunners).
+local guard_roles = {}
+for i, r in ipairs(units.roles) do guard_roles[i] = r end
+data.talisman_rules = core.define_table("talisman_rules", { take_down = { others = 3 },
+  guard = { roles = guard_roles, who = "warchief, battle leader or individual" } }, 46)
 
 --- The talisman types (armies.lua's list, one source).
 M.types = armies.talismans
@@ -81,8 +86,9 @@ M.events = {
 }
 M.event_names = { "take_down", "end_of_movement", "killed", "routed", "contact_broken" }
 
--- Figures in base contact: the characters (units.roles) and the figures of units.
-local figure_roles = { "warrior", "special" }
+-- Figures in base contact: the characters (units.roles) and the figures of units (a war
+-- machine's crew apart: a house rule may let them guard a sacred item).
+local figure_roles = { "warrior", "special", "crew" }
 for _, r in ipairs(units.roles) do figure_roles[#figure_roles + 1] = r end
 
 local function words(s) return (s:gsub("_", " ")) end
@@ -250,12 +256,13 @@ local function end_of_movement(res, t, a)
   local notes = {}
   if t.type == "sacred_item" then
     res.guardian = false
+    local guard = data.talisman_rules.rows.guard
     for _, f in ipairs(a.contact.friendly) do
-      if member(units.roles, f.role) then res.guardian = f.name; break end
+      if member(guard.roles, f.role) then res.guardian = f.name; break end
     end
     if member(transitions.abandon.from, t.state) and not res.guardian then
       apply(res, t, "abandon")
-      notes[#notes + 1] = "abandoned: no warchief, battle leader or individual in base contact"
+      notes[#notes + 1] = "abandoned: no " .. guard.who .. " in base contact"
     elseif res.guardian and not row.functioning then
       notes[#notes + 1] = res.guardian .. " is back in base contact, but abandonment is for good (proposed)"
     end

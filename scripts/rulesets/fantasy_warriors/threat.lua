@@ -14,6 +14,15 @@ M.data = data
 
 M.range = 12  -- inches: a threat's target must be visible and within this (page 19)
 
+-- Readings of points the book leaves open, one row each (a house rule sets a row:
+-- docs/variants.md, HR-8). `in_combat`: what a unit in combat may do in Phase One (page 19
+-- is silent), `threaten` (initiate: input in_combat) and `counter_threaten` (input
+-- target_in_combat); any unit may be threatened. The core forbids initiating only, a
+-- reading it took from the club's clarification.
+data.threat_readings = core.define_table("threat_readings", {
+  in_combat = { threaten = false, counter_threaten = true },
+}, 19, { doc = "readings the book leaves open: whether a unit in combat may threaten or counter-threaten" })
+
 --- Which terrible creature within 6in counts, given the enemy's and an ally's (each nil or
 --- {worth =, strength =}). When both are near, the greater `by` wins; equal: neither.
 ---@return string|nil "enemy" | "ally"
@@ -78,9 +87,9 @@ data.threat_test = core.define_list("threat_test", {
   context = {
     options = "table: the ruleset's options",
     terrible = "{enemy = {worth, strength}?, ally = {...}?}|nil: terrible creatures within 6in",
-    threatener = "unit: a checked unit description (fields of docs/resolve.md \"unit\"), at the type of the light: the threatening unit",
+    threatener = "unit: a checked unit description (fields of docs/resolve.md \"unit\", with `race` and the set `keywords`), at the type of the light: the threatening unit",
     time = "\"day\"|\"night\"|nil: the half of the time dial",
-    unit = "unit: a checked unit description (fields of docs/resolve.md \"unit\"), at the type of the light: the unit taking the test",
+    unit = "unit: a checked unit description (fields of docs/resolve.md \"unit\", with `race` and the set `keywords`), at the type of the light: the unit taking the test",
   } })
 
 --- Why `unit` may not initiate a threat against a target at `distance` inches, or nil.
@@ -89,7 +98,10 @@ function M.why_not_initiate(unit, distance, visible, in_combat)
     return "only tribal or fanatic units initiate threat (this unit is " .. unit.type .. ")"
   end
   if unit.reaction ~= "ok" then return "a unit in " .. unit.reaction .. " cannot threaten" end
-  if in_combat then return "a unit in combat cannot threaten" end
+  -- in combat: table threat_readings (the core forbids it)
+  if in_combat and not data.threat_readings.rows.in_combat.threaten then
+    return "a unit in combat cannot threaten"
+  end
   if visible == false then return "the target is not visible" end
   if distance ~= nil and distance > M.range then
     return string.format("the target is %gin away, beyond %din", distance, M.range)
@@ -126,8 +138,8 @@ end
 
 --- One threat exchange: `target` tests against `threatener`; if it passes and may, its side
 --- is asked whether to counter-threaten, and then `threatener` tests against `target`.
----@param args table {threatener, target, time?, distance?, visible?, terrible_near_target?,
----                   terrible_near_threatener?, target_side?, options}
+---@param args table {threatener, target, time?, distance?, visible?, in_combat?, target_in_combat?,
+---                   terrible_near_target?, terrible_near_threatener?, target_side?, options}
 function M.exchange(args)
   local threatener = units.at_time(args.threatener, args.time)
   local why = M.why_not_initiate(threatener, args.distance, args.visible, args.in_combat)
@@ -136,7 +148,12 @@ function M.exchange(args)
   res.test = M.test { unit = args.target, threatener = args.threatener, time = args.time,
                       terrible = args.terrible_near_target, options = args.options }
   res.counter_threat = false
-  if M.may_counter_threaten(units.at_time(args.target, args.time), res.test) then
+  local may = M.may_counter_threaten(units.at_time(args.target, args.time), res.test)
+  if may and args.target_in_combat and not data.threat_readings.rows.in_combat.counter_threaten then
+    may = false
+    res.no_counter_threat = "a unit in combat cannot counter-threaten (" .. data.threat_readings:source("in_combat") .. ")"
+  end
+  if may then
     local answer, by = muster.choice.get {
       side = args.target_side or "defender", question = "counter_threaten",
       prompt = args.target.name .. " passed: counter-threaten " .. args.threatener.name .. "?",
@@ -169,7 +186,7 @@ M.procedures = {
   },
   threat = {
     doc = "a threat exchange: the target's test, its choice to counter-threaten, the threatener's test (p.19-21)",
-    fields = { "threatener", "target", "time", "distance", "visible", "in_combat",
+    fields = { "threatener", "target", "time", "distance", "visible", "in_combat", "target_in_combat",
                "terrible_near_target", "terrible_near_threatener", "target_side" },
     run = function(input, options)
       return M.exchange {
@@ -179,6 +196,7 @@ M.procedures = {
         distance = input.distance ~= nil and core.check_number(input.distance, "distance", 0) or nil,
         visible = core.check_bool(input.visible, "visible", true),
         in_combat = core.check_bool(input.in_combat, "in_combat", false),
+        target_in_combat = core.check_bool(input.target_in_combat, "target_in_combat", false),
         terrible_near_target = core.check_terrible(input.terrible_near_target, "terrible_near_target"),
         terrible_near_threatener = core.check_terrible(input.terrible_near_threatener, "terrible_near_threatener"),
         target_side = input.target_side,

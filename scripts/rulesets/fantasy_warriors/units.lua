@@ -1,8 +1,9 @@
 --- Fantasy Warriors unit descriptions: the profile vocabulary (QUA TYP STR RES WOR ARM WEA
---- MOV SAV TER BAD in snake_case), the specials, orders and reactions, and the checking that
---- turns a plain input table into a complete unit (defaults filled, every field validated,
---- errors naming the field). Pure data handling: no dice.
+--- MOV SAV TER BAD in snake_case), race and keywords, the specials, orders and reactions, and
+--- the checking that turns a plain input table into a complete unit (defaults filled, every
+--- field validated, errors naming the field). Pure data handling: no dice.
 local core = require("core")
+local keywords = require("keywords")  -- race and keywords (keywords.lua)
 
 local M = {}
 --- The rule data this file declares (registry handles), for procedures and other areas.
@@ -43,11 +44,11 @@ local function with_profile(extra)
   return out
 end
 
-local individual_fields = with_profile({ "name", "role", "leadership" })
+local individual_fields = with_profile({ "name", "role", "leadership", "race", "keywords" })
 local extra_profile_fields = with_profile({ "name", "figures" })
 
 --- Fields of a unit description (see docs/resolve.md).
-M.unit_fields = with_profile({ "name", "figures" })
+M.unit_fields = with_profile({ "name", "figures", "race", "keywords" })
 for _, f in ipairs({ "leader", "champion", "musicians", "standard", "orders", "reaction", "disorganised", "hero",
                      "flying", "mounted", "profiles", "individuals", "volleys", "ranks", "bottom_profile" }) do
   M.unit_fields[#M.unit_fields + 1] = f
@@ -93,7 +94,7 @@ function M.check_individual(ind, path)
   local q = check_profile(ind, { name = ind.name or path }, path)
   q.role = core.check_enum(ind.role, M.roles, path .. ".role")
   q.leadership = core.check_int(ind.leadership, path .. ".leadership", 0, 5, 0)
-  return q
+  return keywords.check(ind, q, path)
 end
 
 --- Returns a complete, checked copy of a unit description. `path` names it in errors
@@ -118,6 +119,7 @@ function M.check_unit(u, path)
   out.hero = core.check_bool(u.hero, path .. ".hero", false)
   out.flying = core.check_bool(u.flying, path .. ".flying", false)
   out.mounted = core.check_bool(u.mounted, path .. ".mounted", false)
+  keywords.check(u, out, path)
   out.volleys = core.check_int(u.volleys, path .. ".volleys", 0, 100, M.starting_volleys(out.weapon))
   out.ranks = core.check_int(u.ranks, path .. ".ranks", 1, 100, 1)
   local specials = (out.leader and 1 or 0) + (out.champion and 1 or 0) + out.musicians + (out.standard and 1 or 0)
@@ -187,9 +189,14 @@ function M.worth(u)
   return total
 end
 
---- Whether the unit endures bad light at `time` ("day" or "night").
+--- Whether the unit endures bad light at `time` ("day" or "night"): its BAD is that half
+--- (page 14), unless table `bad_light_rules` (core.lua; the book leaves it empty, a variant
+--- such as the weather sets it) makes everyone endure it or spares that BAD in that half.
 function M.bad_light(u, time)
-  return time ~= nil and u.bad_light == time
+  local rules = core.data.bad_light_rules.rows
+  if rules.everyone.enduring then return true end
+  if time == nil or u.bad_light ~= time then return false end
+  return not rules[time].exempt
 end
 
 --- The type a profile (unit, extra profile, individual) fights as at `time` ("day",
@@ -208,6 +215,7 @@ local function turned(p)
   local q = {}
   for k, v in pairs(p) do q[k] = v end
   q.type, q.day_type = p.night_type, p.type
+  if p.keywords then q.keywords = keywords.retyped(p.keywords, p.type, p.night_type) end
   return q
 end
 
@@ -238,6 +246,11 @@ function M.at_time(u, time)
   if u.bottom_profile then out.bottom_profile = turned(u.bottom_profile) end
   return out
 end
+
+--- Whether a checked unit or individual has keyword `kw` (keywords.lua: given, race, derived).
+M.has_keyword = keywords.has
+--- The keywords of a checked unit or individual, sorted (never iterate the set).
+M.keyword_list = keywords.list
 
 --- Whether the unit has an individual of `role` with it.
 function M.has_role(u, role)
