@@ -1,0 +1,14 @@
+--- HR-2 Fields by season (house-rules booklet page 3): applies the variant. Adds the
+--- procedure field_effect (procedures.lua, data in fields.lua). Changes no list or table of
+--- the ruleset: the cover it reports is the core kill throw's `cover` input.
+local procedures = require("procedures")
+
+local M = {}
+
+--- Adds the variant's procedures through `rules` (its patch functions).
+function M.apply(rules, options, context)
+  local P = procedures.procedures(rules.modules, options, context.name)
+  rules.add_procedure("field_effect", P.field_effect)
+end
+
+return M
