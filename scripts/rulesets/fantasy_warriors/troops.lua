@@ -93,4 +93,16 @@ function M.movement(u)
   return u.movement
 end
 
+--- The kinds the seasonal terrain of the house rules (fields, roads) tells apart: infantry in
+--- heavy armour or with pikes, lances or spears ("heavy_or_long_infantry"), cavalry in heavy
+--- armour ("heavy_cavalry"), else the class itself.
+---@param class string M.class_of's
+---@param u table a checked unit
+---@return string kind
+function M.seasonal_kind(class, u)
+  if class == "infantry" and (M.heavy(u) or M.long_weapon(u)) then return "heavy_or_long_infantry" end
+  if class == "cavalry" and M.heavy(u) then return "heavy_cavalry" end
+  return class
+end
+
 return M

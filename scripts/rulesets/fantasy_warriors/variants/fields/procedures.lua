@@ -11,13 +11,6 @@ local function fmt(n)
   return string.format("%g", n)
 end
 
--- The troop kind fields.lua tells apart.
-local function kind_of(class, u)
-  if class == "infantry" and (troops.heavy(u) or troops.long_weapon(u)) then return "heavy_or_long_infantry" end
-  if class == "cavalry" and troops.heavy(u) then return "heavy_cavalry" end
-  return class
-end
-
 --- The procedures of the variant, for rules.add_procedure: {name = {doc, fields, run,
 --- samples}}. `modules`: rules.modules; `options`: the variant's; `source`: its name.
 ---@param modules table rules.modules (read-only areas of the ruleset)
@@ -59,7 +52,7 @@ function M.procedures(modules, options, source)
       local shoots = core.check_bool(input.shoots, "shoots", false)
       local within = core.check_bool(input.entirely_within, "entirely_within", false)
       local field = data.field[season]
-      local kind = kind_of(class, u)
+      local kind = troops.seasonal_kind(class, u)
       local mov = troops.movement(u)
       local res = core.result("field_effect")
       res.unit, res.class, res.season, res.season_from, res.field, res.movement =

@@ -10,12 +10,6 @@ local function fmt(n)
   return string.format("%g", n)
 end
 
-local function kind_of(class, u)
-  if class == "infantry" and (troops.heavy(u) or troops.long_weapon(u)) then return "heavy_or_long_infantry" end
-  if class == "cavalry" and troops.heavy(u) then return "heavy_cavalry" end
-  return class
-end
-
 --- The procedures of the variant, for rules.add_procedure: {name = {doc, fields, run,
 --- samples}}. `modules`: rules.modules; `options`: the variant's; `source`: its name.
 ---@param modules table rules.modules (read-only areas of the ruleset)
@@ -62,7 +56,7 @@ function M.procedures(modules, options, source)
       if road == "dirt" and season == data.rutted_season then
         -- A rutted dirt road: penalties, no bonus.
         res.bonus = false
-        local row = data.winter_dirt[kind_of(class, u)]
+        local row = data.winter_dirt[troops.seasonal_kind(class, u)]
         if u.flying then
           res.effect = "none"
           res.rule = "a flying unit in the air ignores difficult terrain"
