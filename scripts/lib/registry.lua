@@ -25,33 +25,46 @@ local function sorted_keys(t)
   return keys
 end
 
--- The closest of `names` to `word` (edit distance at most a third of its length), for
--- "did you mean" hints; nil when none is close.
-local function nearest(word, names)
-  word = tostring(word)
-  local best, best_d = nil, math.floor(#word / 3) + 1
-  for _, n in ipairs(names) do
-    local a, b = word, n
-    local prev = {}
-    for j = 0, #b do prev[j] = j end
-    for i = 1, #a do
-      local cur = { [0] = i }
-      for j = 1, #b do
-        local cost = a:sub(i, i) == b:sub(j, j) and 0 or 1
-        cur[j] = math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
-      end
-      prev = cur
+--- The Levenshtein distance of two strings.
+---@param a string
+---@param b string
+---@return integer
+function M.distance(a, b)
+  local prev = {}
+  for j = 0, #b do prev[j] = j end
+  for i = 1, #a do
+    local cur = { [0] = i }
+    for j = 1, #b do
+      local cost = a:sub(i, i) == b:sub(j, j) and 0 or 1
+      cur[j] = math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
     end
-    if prev[#b] < best_d then best, best_d = n, prev[#b] end
+    prev = cur
+  end
+  return prev[#b]
+end
+
+--- The closest of `names` to `word` (edit distance at most a third of its length, at least
+--- 2), for "did you mean" hints; nil when none is close or `word` is not a string.
+---@param word any
+---@param names string[]
+---@return string|nil
+function M.nearest(word, names)
+  if type(word) ~= "string" then return nil end
+  local best, best_d = nil, math.max(2, math.floor(#word / 3)) + 1
+  for _, n in ipairs(names) do
+    local d = M.distance(word, tostring(n))
+    if d < best_d then best, best_d = tostring(n), d end
   end
   return best
 end
-M.nearest = nearest
+local nearest = M.nearest
 
 local function hint(word, names)
   local n = nearest(word, names)
   if n then return " (did you mean '" .. n .. "'?)" end
-  return " (known: " .. table.concat(names, ", ") .. ")"
+  local known = {}
+  for i, x in ipairs(names) do known[i] = tostring(x) end
+  return " (known: " .. table.concat(known, ", ") .. ")"
 end
 
 --- A new, empty registry for the ruleset `owner` ("fantasy_warriors@0.1.0"); `source` is the

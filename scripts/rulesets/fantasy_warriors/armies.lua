@@ -192,31 +192,8 @@ local function join(list, sep) return table.concat(list, sep or ", ") end
 
 local function plural(n, one, many) return n == 1 and one or (many or one .. "s") end
 
--- Levenshtein distance, for "did you mean" hints.
-local function distance(a, b)
-  local prev = {}
-  for j = 0, #b do prev[j] = j end
-  for i = 1, #a do
-    local cur = { [0] = i }
-    for j = 1, #b do
-      local same = a:sub(i, i) == b:sub(j, j) and 0 or 1
-      cur[j] = math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + same)
-    end
-    prev = cur
-  end
-  return prev[#b]
-end
-
 -- The name of `names` closest to `name` within a third of its length (at least 2), or nil.
-local function closest(name, names)
-  if type(name) ~= "string" then return nil end
-  local best, best_d = nil, math.max(2, math.floor(#name / 3))
-  for _, n in ipairs(names) do
-    local d = distance(name, n)
-    if d <= best_d and (best == nil or d < distance(name, best)) then best = n end
-  end
-  return best
-end
+local closest = require("registry").nearest
 
 -- " (did you mean 'x'?)" for the closest name, else "".
 local function suggest(name, names)
