@@ -200,3 +200,16 @@ TEST(cli_rules, two_variants_adding_one_procedure_are_a_conflict) {
   ASSERT_EQ(o.status, 0) << o.err;
   EXPECT_NE(o.out.find("\"outcome\": \"proc_a\""), std::string::npos) << o.out;
 }
+
+TEST(cli_rules, options_of_two_variants_never_collide) {
+  // fields and roads both have an option `season`: each reads its own.
+  const std::string both = "--variant fields --variant roads --option fields.season=summer --option roads.season=winter";
+  const outcome field = muster("resolve field_effect " + both + " --input tests/cli/fixtures/house_rules/spring_lancers.json");
+  ASSERT_EQ(field.status, 0) << field.err;
+  EXPECT_NE(field.out.find("\"season\": \"summer\""), std::string::npos) << field.out;
+  const outcome road = muster("resolve road_movement " + both + " --input -",
+                              R"({"unit": {"name": "Orcs", "figures": 10, "quality": "average", "type": "tribal"},
+                                  "road": "dirt", "on_road": "whole_move"})");
+  ASSERT_EQ(road.status, 0) << road.err;
+  EXPECT_NE(road.out.find("\"season\": \"winter\""), std::string::npos) << road.out;
+}
