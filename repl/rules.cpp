@@ -162,6 +162,23 @@ int run_rules_diff(const rules_options& o) {
   json out = {{"a", o.configs[0]}, {"b", o.configs[1]}, {"lists", json::object()}, {"tables", json::object()}};
   diff_kind(a, b, "lists", lines, out);
   diff_kind(a, b, "tables", lines, out);
+  // Procedures: added, gone, or of another owner.
+  std::map<std::string, std::string> pa, pb;
+  for (const auto& p : a.value("procedures", json::array())) pa[p["name"]] = p["owner"];
+  for (const auto& p : b.value("procedures", json::array())) pb[p["name"]] = p["owner"];
+  std::vector<std::string> procs;
+  for (const auto& [name, owner] : pa)
+    if (!pb.count(name)) procs.push_back(fmt::format("  - {} [{}]", name, owner));
+    else if (pb[name] != owner) procs.push_back(fmt::format("  ~ {}: [{}]  ->  [{}]", name, owner, pb[name]));
+  for (const auto& [name, owner] : pb)
+    if (!pa.count(name)) procs.push_back(fmt::format("  + {} [{}]", name, owner));
+  if (!procs.empty()) {
+    lines.push_back("procedures");
+    for (auto& p : procs) {
+      out["procedures"].push_back(p.substr(2));
+      lines.push_back(std::move(p));
+    }
+  }
   if (o.json) {
     std::puts(out.dump(2).c_str());
   } else {

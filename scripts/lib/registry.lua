@@ -704,7 +704,7 @@ end
 --- [{name, page, rows = [{key, value, page, owner, changed, history}], removed}]}.
 --- `only_changed` keeps what the variants changed.
 function Registry:report(only_changed)
-  local out = { modules = deep_copy(self.modules), lists = {}, tables = {} }
+  local out = { modules = deep_copy(self.modules), lists = {}, tables = {}, procedures = {} }
   local function changed(history)
     return last_variant_change(history, self.owner) ~= nil
   end
@@ -742,6 +742,14 @@ function Registry:report(only_changed)
     end
     if not only_changed or #r.rows > 0 or #r.removed > 0 then out.tables[#out.tables + 1] = r end
   end
+  for _, name in ipairs(sorted_keys(self.procedures)) do
+    local p = self.procedures[name]
+    local c = p.owner ~= self.owner
+    if c or not only_changed then
+      out.procedures[#out.procedures + 1] = { name = name, doc = p.doc, owner = p.owner, changed = c,
+                                              history = deep_copy(p.history) }
+    end
+  end
   return out
 end
 
@@ -761,6 +769,13 @@ function M.format(report)
     end
     for _, g in ipairs(l.removed) do
       lines[#lines + 1] = string.format("  - %-22s removed [%s, %s]", g.id, g.by, g.at)
+    end
+  end
+  if report.procedures and #report.procedures > 0 then
+    lines[#lines + 1] = ""
+    lines[#lines + 1] = "procedures"
+    for _, p in ipairs(report.procedures) do
+      lines[#lines + 1] = string.format("  %s %-22s [%s]", p.changed and "*" or " ", p.name, p.owner)
     end
   end
   for _, t in ipairs(report.tables) do

@@ -199,6 +199,12 @@ TEST(cli_rules, two_variants_adding_one_procedure_are_a_conflict) {
   const outcome o = muster("resolve rally --variant " + fx + "proc_a.lua --input -", "{}");
   ASSERT_EQ(o.status, 0) << o.err;
   EXPECT_NE(o.out.find("\"outcome\": \"proc_a\""), std::string::npos) << o.out;
+  // rules show and diff name the procedure and its owner.
+  const outcome shown = muster("rules show --only-changed --variant " + fx + "proc_a.lua");
+  EXPECT_EQ(shown.out, "modules: fantasy_warriors@0.1.0, proc_a@1.0.0\n\nprocedures\n  * rally                  [proc_a@1.0.0]\n");
+  const outcome diff = muster("rules diff core " + fx + "proc_a.lua");
+  EXPECT_EQ(diff.status, 1);
+  EXPECT_EQ(diff.out, "--- core\n+++ " + fx + "proc_a.lua\nprocedures\n  + rally [proc_a@1.0.0]\n");
 }
 
 TEST(cli_rules, options_of_two_variants_never_collide) {
