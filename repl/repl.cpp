@@ -702,11 +702,7 @@ class session {
   // The state records the modules loaded now, and no others.
   static void record_modules(kernel& k, runtime& rt) {
     k.state.clear_modules();
-    for (const auto& m : rt.modules()) {
-      std::string options;
-      for (const auto& [name, value] : m.options) options += (options.empty() ? "" : ",") + name + "=" + value;
-      k.state.set_module({m.name, m.version, m.hash, options});
-    }
+    for (const auto& m : rt.modules()) k.state.set_module({m.name, m.version, m.hash, m.options_text()});
   }
 
   // :variant add NAME|FILE [opt=value ...] / :variant remove NAME: a new configuration,

@@ -62,61 +62,63 @@ std::string page_text(const json& p) {
 
 std::string value_text(const json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); }
 
-// One entry or row as the diff prints it.
-std::string describe(const json& e, bool row) {
-  if (row) return fmt::format("{}{} [{}]", value_text(e["value"]), page_text(e.value("page", json())),
-                              e.value("owner", std::string()));
-  return fmt::format("{} {}{} [{}]", value_text(e["value"]), e.value("reason", std::string()),
-                     page_text(e.value("page", json())), e.value("owner", std::string()));
+// One entry, row or procedure as the diff prints it.
+std::string describe(const json& e) {
+  std::string text;
+  if (e.contains("value")) text = value_text(e["value"]);
+  if (e.contains("reason")) text += " " + e["reason"].get<std::string>();
+  text += page_text(e.value("page", json()));
+  return text + (text.empty() ? "" : " ") + "[" + e.value("owner", std::string()) + "]";
 }
 
-// The differences of one kind ("lists" / "tables") between reports a and b, as lines.
+// Items keyed by `key` from a report array.
+std::map<std::string, json> keyed(const json& items, const char* key) {
+  std::map<std::string, json> out;
+  for (const auto& x : items) out[x[key].get<std::string>()] = x;
+  return out;
+}
+
+// The changes between two sets of keyed items: "- id: ..." gone, "+ id: ..." new, "~ id: a ->
+// b" changed (history and the changed mark left out). Appends lines and {id, a, b} records.
+void diff_items(const std::map<std::string, json>& a, const std::map<std::string, json>& b,
+                std::vector<std::string>& lines, json& records) {
+  std::map<std::string, bool> ids;
+  for (const auto& kv : a) ids[kv.first] = true;
+  for (const auto& kv : b) ids[kv.first] = true;
+  for (const auto& each : ids) {
+    const std::string& id = each.first;
+    const auto ia = a.find(id), ib = b.find(id);
+    json x = ia == a.end() ? json() : ia->second, y = ib == b.end() ? json() : ib->second;
+    for (json* v : {&x, &y})
+      if (v->is_object()) v->erase("history"), v->erase("changed");
+    if (x == y) continue;
+    if (y.is_null()) lines.push_back(fmt::format("  - {}: {}", id, describe(x)));
+    else if (x.is_null()) lines.push_back(fmt::format("  + {}: {}", id, describe(y)));
+    else lines.push_back(fmt::format("  ~ {}: {}  ->  {}", id, describe(x), describe(y)));
+    records.push_back({{"id", id}, {"a", x}, {"b", y}});
+  }
+}
+
+// The differences of one kind ("lists" / "tables") between reports a and b.
 void diff_kind(const json& a, const json& b, const char* kind, std::vector<std::string>& lines, json& out) {
-  const bool rows = std::string(kind) == "tables";
-  const char* items = rows ? "rows" : "entries";
-  const char* key = rows ? "key" : "id";
-  std::map<std::string, json> in_a, in_b;
-  for (const auto& x : a[kind]) in_a[x["name"]] = x;
-  for (const auto& x : b[kind]) in_b[x["name"]] = x;
+  const bool tables = std::string(kind) == "tables";
+  const char* items = tables ? "rows" : "entries";
+  const char* key = tables ? "key" : "id";
+  const auto in_a = keyed(a[kind], "name"), in_b = keyed(b[kind], "name");
   std::map<std::string, bool> names;
   for (const auto& kv : in_a) names[kv.first] = true;
   for (const auto& kv : in_b) names[kv.first] = true;
   for (const auto& named : names) {
     const std::string& name = named.first;
+    const auto ia = in_a.find(name), ib = in_b.find(name);
     std::vector<std::string> changes;
-    json changed = json::array();
-    std::map<std::string, json> ea, eb;
-    if (in_a.count(name)) for (const auto& e : in_a[name][items]) ea[e[key]] = e;
-    if (in_b.count(name)) for (const auto& e : in_b[name][items]) eb[e[key]] = e;
-    std::map<std::string, bool> ids;
-    for (const auto& kv : ea) ids[kv.first] = true;
-    for (const auto& kv : eb) ids[kv.first] = true;
-    for (const auto& each : ids) {
-      const std::string& id = each.first;
-      const bool ha = ea.count(id) > 0, hb = eb.count(id) > 0;
-      if (ha && !hb) {
-        changes.push_back(fmt::format("  - {}: {}", id, describe(ea[id], rows)));
-        changed.push_back({{"id", id}, {"a", ea[id]}, {"b", nullptr}});
-      } else if (!ha && hb) {
-        changes.push_back(fmt::format("  + {}: {}", id, describe(eb[id], rows)));
-        changed.push_back({{"id", id}, {"a", nullptr}, {"b", eb[id]}});
-      } else {
-        json x = ea[id], y = eb[id];
-        x.erase("history");
-        y.erase("history");
-        x.erase("changed");
-        y.erase("changed");
-        if (x != y) {
-          changes.push_back(fmt::format("  ~ {}: {}  ->  {}", id, describe(x, rows), describe(y, rows)));
-          changed.push_back({{"id", id}, {"a", x}, {"b", y}});
-        }
-      }
-    }
-    if (!changes.empty()) {
-      lines.push_back(fmt::format("{} {}", rows ? "table" : "list", name));
-      for (auto& c : changes) lines.push_back(std::move(c));
-      out[kind][name] = changed;
-    }
+    json records = json::array();
+    diff_items(ia == in_a.end() ? std::map<std::string, json>{} : keyed(ia->second[items], key),
+               ib == in_b.end() ? std::map<std::string, json>{} : keyed(ib->second[items], key), changes, records);
+    if (changes.empty()) continue;
+    lines.push_back(fmt::format("{} {}", tables ? "table" : "list", name));
+    lines.insert(lines.end(), changes.begin(), changes.end());
+    out[kind][name] = records;
   }
 }
 
@@ -162,22 +164,13 @@ int run_rules_diff(const rules_options& o) {
   json out = {{"a", o.configs[0]}, {"b", o.configs[1]}, {"lists", json::object()}, {"tables", json::object()}};
   diff_kind(a, b, "lists", lines, out);
   diff_kind(a, b, "tables", lines, out);
-  // Procedures: added, gone, or of another owner.
-  std::map<std::string, std::string> pa, pb;
-  for (const auto& p : a.value("procedures", json::array())) pa[p["name"]] = p["owner"];
-  for (const auto& p : b.value("procedures", json::array())) pb[p["name"]] = p["owner"];
-  std::vector<std::string> procs;
-  for (const auto& [name, owner] : pa)
-    if (!pb.count(name)) procs.push_back(fmt::format("  - {} [{}]", name, owner));
-    else if (pb[name] != owner) procs.push_back(fmt::format("  ~ {}: [{}]  ->  [{}]", name, owner, pb[name]));
-  for (const auto& [name, owner] : pb)
-    if (!pa.count(name)) procs.push_back(fmt::format("  + {} [{}]", name, owner));
-  if (!procs.empty()) {
+  std::vector<std::string> procedures;
+  json records = json::array();
+  diff_items(keyed(a["procedures"], "name"), keyed(b["procedures"], "name"), procedures, records);
+  if (!procedures.empty()) {
     lines.push_back("procedures");
-    for (auto& p : procs) {
-      out["procedures"].push_back(p.substr(2));
-      lines.push_back(std::move(p));
-    }
+    lines.insert(lines.end(), procedures.begin(), procedures.end());
+    out["procedures"] = records;
   }
   if (o.json) {
     std::puts(out.dump(2).c_str());

@@ -199,7 +199,7 @@ void check_module(const module_info& m) {
   check_text("name", m.name, max_name, 1);
   check_text("version", m.version, max_module_field, 0);
   check_text("hash", m.hash, max_module_field, 0);
-  check_text("options", m.options, 4096, 0);
+  check_text("options", m.options, max_module_options, 0);
 }
 
 std::string duplicate_id(std::string_view id, std::string_view used_by) {

@@ -40,6 +40,7 @@ inline constexpr std::string_view kind_secret = "secret";
 inline constexpr std::size_t max_name = 64;          ///< ids, names, marker values
 inline constexpr std::size_t max_secret_value = 4096;
 inline constexpr std::size_t max_module_field = 128;
+inline constexpr std::size_t max_module_options = 4096;  // a module's resolved options as one text
 
 /// Returns s in single quotes, control bytes as \xNN, cut to 64 bytes with "...".
 std::string quote(std::string_view s);

@@ -286,8 +286,7 @@ struct state_codec {
     doc["clock"] = clock_json(s.clock_);
 
     json modules = json::array();
-    for (const module_info& m : s.modules_)
-    {
+    for (const module_info& m : s.modules_) {
       json one{{"name", m.name}, {"version", m.version}, {"hash", m.hash}};
       if (!m.options.empty()) one["options"] = m.options;
       modules.push_back(std::move(one));

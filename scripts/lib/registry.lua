@@ -71,15 +71,16 @@ end
 --- name results print beside a page ("fantasy_warriors").
 ---@param spec {owner: string, source: string}
 function M.new(spec)
-  return setmetatable({ owner = spec.owner, source = spec.source, lists = {}, tables = {}, order = {},
-                        procedures = {}, areas = {}, samples = {}, modules = { spec.owner } }, Registry)
+  return setmetatable({ owner = spec.owner, source = spec.source, lists = {}, tables = {}, procedures = {},
+                        areas = {}, samples = {}, modules = { spec.owner } }, Registry)
 end
 
 -- ---------------------------------------------------------------------------------------
 -- Declaring (the ruleset's own files)
 -- ---------------------------------------------------------------------------------------
 
-local function check_entry(entry, where, level)
+-- A variant's entries carry no `source`: the registry writes the variant's name there.
+local function check_entry(entry, where, level, from_variant)
   level = (level or 2) + 1
   if type(entry) ~= "table" then error(where .. ": a modifier entry is a table", level) end
   if type(entry.id) ~= "string" or not entry.id:match("^[%w_]+$") then
@@ -95,11 +96,11 @@ local function check_entry(entry, where, level)
   if entry.page ~= nil and type(entry.page) ~= "number" and type(entry.page) ~= "string" then
     error(where .. ": entry '" .. entry.id .. "': page must be a number or a string", level)
   end
-  local known = { id = true, value = true, when = true, reason = true, page = true, source = true }
+  local known = { id = true, value = true, when = true, reason = true, page = true, source = not from_variant }
   for k in pairs(entry) do
     if not known[k] then
-      error(where .. ": entry '" .. entry.id .. "': unknown field '" .. tostring(k) ..
-            "' (known: id, value, when, reason, page, source)", level)
+      error(where .. ": entry '" .. entry.id .. "': unknown field '" .. tostring(k) .. "' (known: id, value, when, reason, page" ..
+            (from_variant and "; the source is the variant's name" or ", source") .. ")", level)
     end
   end
 end
@@ -148,7 +149,6 @@ function Registry:define_list(name, entries, spec)
     list.index[c.id] = c
   end
   self.lists[name] = list
-  self.order[#self.order + 1] = { kind = "list", name = name }
   return list
 end
 
@@ -166,7 +166,6 @@ function Registry:define_table(name, rows, page, spec)
                        history = { { op = "define", by = self.owner, at = at } } }
   end
   self.tables[name] = t
-  self.order[#self.order + 1] = { kind = "table", name = name }
   return t
 end
 
@@ -248,11 +247,6 @@ function List:apply(ctx)
   return applied, total
 end
 
---- The entry with `id`, or nil.
-function List:get(id)
-  return self.index[id]
-end
-
 --- The source text of one row: "fantasy_warriors p.20".
 function Table:source(key)
   local s = self.sources[key]
@@ -309,14 +303,6 @@ local function deep_copy(v)
   local out = {}
   for k, x in pairs(v) do out[k] = deep_copy(x) end
   return out
-end
-
-local function read_only(t, what)
-  return setmetatable({}, {
-    __index = t,
-    __newindex = function() error(what .. " is read-only: change it through the variant's patch functions", 2) end,
-    __metatable = false,
-  })
 end
 
 -- A read-only view of t and of every table reached from it (functions stay callable).
@@ -394,7 +380,7 @@ function Registry:patcher(module)
   function P.add_modifier(name, entry, where)
     local at = where_of(2)
     local list = reg:get_list(name, 2)
-    check_entry(entry, "add_modifier " .. name, 2)
+    check_entry(entry, "add_modifier " .. name, 2, true)
     local key = name .. "." .. entry.id
     local have = list.index[entry.id]
     if have then
@@ -423,7 +409,7 @@ function Registry:patcher(module)
   function P.replace_modifier(name, id, entry)
     local at = where_of(2)
     local list, e = entry_of(name, id, "replace_modifier")
-    check_entry(entry, "replace_modifier " .. name, 2)
+    check_entry(entry, "replace_modifier " .. name, 2, true)
     if entry.id ~= id then error("replace_modifier " .. name .. ": the new entry's id must be '" .. id .. "'", 2) end
     may_change(reg, me, name .. "." .. id, e.history, "replace", at)
     local c = copy_entry(entry)
@@ -551,7 +537,7 @@ function Registry:patcher(module)
   --- The ruleset's options as loaded, read-only (rules.ruleset_options.handgun_range).
   P.ruleset_options = read_only_deep(reg.options or {}, "rules.ruleset_options")
   P.module = me.module
-  return read_only(P, "the variant's rules handle")
+  return read_only_deep(P, "the variant's rules handle")
 end
 
 -- ---------------------------------------------------------------------------------------
@@ -683,7 +669,6 @@ local function value_text(v)
   if type(v) == "string" then return string.format("%q", v) end
   return tostring(v)
 end
-M.value_text = value_text
 
 -- A value as JSON can hold it: functions as "function"; a table that is not an array
 -- without holes keeps its keys as strings.

@@ -204,7 +204,7 @@ TEST(cli_rules, two_variants_adding_one_procedure_are_a_conflict) {
   EXPECT_EQ(shown.out, "modules: fantasy_warriors@0.1.0, proc_a@1.0.0\n\nprocedures\n  * rally                  [proc_a@1.0.0]\n");
   const outcome diff = muster("rules diff core " + fx + "proc_a.lua");
   EXPECT_EQ(diff.status, 1);
-  EXPECT_EQ(diff.out, "--- core\n+++ " + fx + "proc_a.lua\nprocedures\n  + rally [proc_a@1.0.0]\n");
+  EXPECT_EQ(diff.out, "--- core\n+++ " + fx + "proc_a.lua\nprocedures\n  + rally: [proc_a@1.0.0]\n");
 }
 
 TEST(cli_rules, options_of_two_variants_never_collide) {

@@ -56,6 +56,10 @@ struct loaded_module {
   bool bundled = false; ///< shipped under root/scripts (trusted: may be JIT-compiled)
   std::map<std::string, std::string> options;  ///< every option's resolved value, as text
   std::vector<std::string> after;  ///< variants: the manifest's `after` (applied after those)
+
+  /// The options as one text, "name=value,..." sorted by name ("" when none): what the event
+  /// log and a saved state (module_info::options) record.
+  std::string options_text() const;
 };
 
 /// Bad input to a rules procedure: the field at fault and why, e.g. field() "unit.quality",

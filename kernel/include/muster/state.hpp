@@ -149,8 +149,9 @@ struct module_info {
 };
 
 /// What differs between the modules a save or log was made with and the modules loaded now,
-/// one clause per module ("variant weather: saved 1.0.0 [season=winter], loaded 1.0.0
-/// [season=spring]", "weather: saved, not loaded"); "" when they are the same.
+/// one clause per module, joined by "; " ("weather: saved 1.0.0 (<hash>) [season=winter],
+/// loaded 1.0.0 (<hash>) [season=spring]", "weather: saved 1.0.0 (<hash>), not loaded",
+/// "signalling: loaded 1.0.0 (<hash>), not in the save"); "" when they are the same.
 std::string module_differences(const std::vector<module_info>& saved, const std::vector<module_info>& loaded);
 
 /// Returns the commitment of a secret: FNV-1a 64 over the canonical text
@@ -274,7 +275,7 @@ class battle_state {
 
   // --- modules --------------------------------------------------------------------------
   /// Records (or replaces, by name) a loaded module. Name 1-64 bytes, version and hash up to
-  /// 128 printable bytes.
+  /// 128 printable bytes, options up to 4096.
   void set_module(module_info m);
   /// Forgets every recorded module (before recording a new configuration's).
   void clear_modules() noexcept { modules_.clear(); }

@@ -359,6 +359,7 @@ struct module_loader {
   const loaded_module& record(const manifest& m, std::string hash, const fs::path& where, bool bundled,
                             std::map<std::string, std::string> options) {
     loaded_module info;
+    info.after = m.after;
     info.name = m.name;
     info.kind = m.kind;
     info.version = m.version;
@@ -511,15 +512,21 @@ const loaded_module& runtime::load_variant(std::string_view name_or_path, const 
   const auto [where, bundled] = locate_variant(self, name_or_path);
   const int top = lua_gettop(L);
   module_loader loader{self, L};
-  lua_rawgeti(L, LUA_REGISTRYINDEX, self.ruleset_ref);
-  lua_pushliteral(L, "variant_api");
-  lua_rawget(L, -2);
+  // [-0, +1] The ruleset's variant_api, or nil for a ruleset without a registry.
+  const auto push_variant_api = [&] {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, self.ruleset_ref);
+    lua_pushliteral(L, "variant_api");
+    lua_rawget(L, -2);
+    lua_remove(L, -2);
+  };
+  push_variant_api();
+  const bool has_api = lua_type(L, -1) == LUA_TFUNCTION;
+  lua_pop(L, 1);
   struct containment {
     bool& flag;
     ~containment() { flag = false; }
   } contained{self.contain_variant};
-  self.contain_variant = lua_type(L, -1) == LUA_TFUNCTION;
-  lua_settop(L, top);
+  self.contain_variant = has_api;
   try {
     manifest m;
     const bool folder = fs::is_directory(where);
@@ -559,11 +566,8 @@ const loaded_module& runtime::load_variant(std::string_view name_or_path, const 
     // The first argument: the ruleset's patch functions for this variant when the ruleset
     // offers them (ruleset.variant_api(module), each change owned and checked), else the
     // ruleset's module table itself (a ruleset without a registry).
-    lua_rawgeti(L, LUA_REGISTRYINDEX, self.ruleset_ref);
-    lua_pushliteral(L, "variant_api");
-    lua_rawget(L, -2);
-    if (lua_type(L, -1) == LUA_TFUNCTION) {
-      lua_remove(L, -2);
+    if (has_api) {
+      push_variant_api();
       lua_newtable(L);
       lua::set_field(L, -1, "name", m.name);
       lua::set_field(L, -1, "version", m.version);
@@ -579,15 +583,13 @@ const loaded_module& runtime::load_variant(std::string_view name_or_path, const 
       push_list("overrides", m.overrides);
       self.call(1, 1);
     } else {
-      lua_pop(L, 1);
+      lua_rawgeti(L, LUA_REGISTRYINDEX, self.ruleset_ref);
     }
     push_options(L, m, options, resolved);
     loader.push_context(m);
     self.call(3, 0);
     lua_settop(L, top);
-    const loaded_module& info = loader.record(m, hash_module(where, {}), where, bundled, std::move(resolved));
-    self.modules.back().after = m.after;
-    return info;
+    return loader.record(m, hash_module(where, {}), where, bundled, std::move(resolved));
   } catch (...) {
     lua_settop(L, top);
     throw;

@@ -155,9 +155,14 @@ std::string runtime::eval(std::string_view code, std::string_view chunk_name) {
   return out;
 }
 
+std::string loaded_module::options_text() const {
+  std::string out;
+  for (const auto& [key, value] : options) out += (out.empty() ? "" : ",") + key + "=" + value;
+  return out;
+}
+
 void runtime::impl::on_module_loaded(const loaded_module& info) {
-  std::string options;
-  for (const auto& [name, value] : info.options) options += (options.empty() ? "" : ",") + name + "=" + value;
+  const std::string options = info.options_text();
   services.state.set_module(muster::module_info{info.name, info.version, info.hash, options});
   if (options.empty())
     services.log.add_fields("module", "name", info.name, "kind", info.kind, "version", info.version,
