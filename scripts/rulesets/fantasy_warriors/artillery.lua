@@ -276,7 +276,7 @@ function M.shot(input, options)
   res.target = target.name
   -- Range: the distance decides; nothing closer than the minimum, nothing beyond long range.
   local distance = core.check_number(input.distance, "distance", 0)
-  if shooting.check_sight then shooting.check_sight(distance, "distance", "the target cannot be seen, so it cannot be shot") end
+  shooting.check_sight(distance, "distance", "the target cannot be seen, so it cannot be shot")
   if distance > p.long then
     refuse(p, "distance", string.format("%gin is beyond the %s's long range of %gin: it cannot shoot", distance, p.name, p.long))
   end

@@ -130,6 +130,9 @@ function M.test_practiced_combat_killing_blow_strike_first()
   r = ruleset.resolve("killing_blow", { saves = { { name = "D1", save = 5, roll = 6 }, { name = "D2", save = 5, roll = 2 } } })
   t.eq(#r.dice, 1)
   t.eq(r.outcome, "2 killed: D1, D2")
+  -- A figure given without a name is still counted among the dead.
+  r = ruleset.resolve("killing_blow", { saves = { { save = 5, roll = 2 }, { name = "D2", save = 5, roll = 2 } } })
+  t.eq(r.outcome, "2 killed: figure 1, D2")
   t.eq(ruleset.resolve("strike_first", { kills = 2 }).removed_first, 2)
   t.eq(ruleset.resolve("strike_first", { kills = 2, enemy_strike_first = true }).removed_first, 0)
 end
@@ -143,6 +146,9 @@ function M.test_presence_gives_minus_two_to_the_threat_test()
   muster.dice.set_faces { 4 }
   local without = ruleset.resolve("threat_test", { unit = orcs, threatener = plain })
   t.eq(with.score, without.score - 2)
+  local presence
+  for _, m in ipairs(with.modifiers) do if m.id == "adventurer_presence" then presence = m end end
+  t.eq({ presence and presence.value, presence and presence.source }, { -2, "adventurers p.10" })
 end
 
 return M

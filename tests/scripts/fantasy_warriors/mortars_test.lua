@@ -80,10 +80,6 @@ function M.test_an_obscured_target_takes_minus_1_unless_at_a_known_point()
   -- Units in the way never block the mortar, and cost nothing; a seen target neither.
   t.eq(hit_ids({ obscured_by = "units", known_point = false }), "long_range=-1")
   t.eq(hit_ids({ obscured_by = "none", known_point = false }), "long_range=-1")
-  -- The mortar takes no indirect -2: the ruleset's parabolic entry gives 0.
-  muster.dice.set_faces { 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6 }
-  local r = mortar()
-  t.eq(r.modifiers[1].source, "fantasy_warriors p.22")
   t.fails(function() mortar({ known_point = { scouting = "won", on_feture = true } }) end,
     "input: known_point.on_feture: unknown field")
 end

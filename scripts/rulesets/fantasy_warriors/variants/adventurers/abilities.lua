@@ -217,15 +217,15 @@ function M.procedures(rules)
         core.check_fields(s, { "name", "save", "roll" }, p)
         local save = core.check_int(s.save, p .. ".save", 1, 12)
         local roll = core.check_int(s.roll, p .. ".roll", 1, 12)
-        local r = { name = s.name, first = roll }
+        local r = { name = s.name or ("figure " .. i), first = roll }
         if roll >= save then
           local again = faces(1)[1]
-          res.dice[#res.dice + 1] = throw("forced re-roll of " .. tostring(s.name) .. "'s save", again)
+          res.dice[#res.dice + 1] = throw("forced re-roll of " .. r.name .. "'s save", again)
           r.reroll, r.saved = again, again >= save
         else
           r.saved = false
         end
-        if not r.saved then res.killed[#res.killed + 1] = s.name end
+        if not r.saved then res.killed[#res.killed + 1] = r.name end
         res.figures[i] = r
       end
       res.outcome = #res.killed .. " killed: " .. (#res.killed > 0 and table.concat(res.killed, ", ") or "none")
