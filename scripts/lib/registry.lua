@@ -305,8 +305,13 @@ local function deep_copy(v)
   return out
 end
 
+-- The table behind each read-only view (weak: a view no one holds goes away).
+local viewed = setmetatable({}, { __mode = "k" })
+
 -- A read-only view of t and of every table reached from it (functions stay callable).
+-- LuaJIT's ipairs and # do not see through it: a variant takes a plain copy (rules.copy).
 local function read_only_deep(t, what, seen)
+  if viewed[t] then return t end  -- already a view
   seen = seen or {}
   if seen[t] then return seen[t] end
   local proxy = setmetatable({}, {
@@ -321,6 +326,7 @@ local function read_only_deep(t, what, seen)
     __metatable = false,
   })
   seen[t] = proxy
+  viewed[proxy] = t
   return proxy
 end
 
@@ -530,6 +536,14 @@ function Registry:patcher(module)
     end
     if type(input) ~= "table" then error("add_sample " .. name .. ": the input is a table", 2) end
     reg.samples[#reg.samples + 1] = { procedure = name, input = deep_copy(input), added = me.module }
+  end
+
+  --- A plain copy of a table seen through rules.modules or rules.ruleset_options (one a
+  --- variant may walk with ipairs and # and change; the rules stay as they are).
+  function P.copy(view)
+    local t = viewed[view]
+    if t == nil then error("rules.copy: a table from rules.modules or rules.ruleset_options expected", 2) end
+    return deep_copy(t)
   end
 
   --- The ruleset's rule areas, read-only (rules.modules.units.check_unit, ...).

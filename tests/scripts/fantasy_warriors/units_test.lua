@@ -211,4 +211,16 @@ function M.test_a_modifier_matches_on_a_keyword_not_a_name()
   t.eq(ids(ruleset.resolve("threat_test", { unit = named, threatener = orcs })), { "quality", "enemy_worth", "leader" })
 end
 
+-- A variant reads the ruleset's areas through read-only views; rules.copy gives a plain copy
+-- it may walk and change, and the rules stay as they are.
+function M.test_a_variant_copies_a_view_of_the_ruleset()
+  local rules = ruleset.variant_api({ name = "reader", version = "1.0.0" })
+  local orders = rules.copy(rules.modules.units.orders)
+  t.eq(orders, { "attack", "hold", "oppose" })
+  orders[1] = "charge"
+  t.eq(rules.modules.units.orders[1], "attack")
+  t.fails(function() rules.modules.units.orders[1] = "charge" end, "is read-only")
+  t.fails(function() rules.copy({}) end, "rules.copy: a table from rules.modules or rules.ruleset_options expected")
+end
+
 return M

@@ -7,13 +7,6 @@ local classes = require("classes")
 
 local M = {}
 
--- A plain copy of a read-only array from rules.modules (ipairs does not see through the proxy).
-local function array(t)
-  local out, i = {}, 1
-  while t[i] ~= nil do out[i] = t[i]; i = i + 1 end
-  return out
-end
-
 local function index(list, v)
   for i, x in ipairs(list) do if x == v then return i end end
 end
@@ -22,7 +15,7 @@ end
 ---@param rules table the variant's rules handle
 function M.procedure(rules)
   local core, armies, units = rules.modules.core, rules.modules.armies, rules.modules.units
-  local list_ids, armours, profile_fields = array(armies.list_ids), array(units.armours), array(units.profile_fields)
+  local list_ids, armours, profile_fields = rules.copy(armies.list_ids), rules.copy(units.armours), rules.copy(units.profile_fields)
 
   local function refuse(field, message) core.fail(field, message .. " (adventurers p.9)") end
 

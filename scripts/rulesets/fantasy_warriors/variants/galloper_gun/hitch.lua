@@ -13,13 +13,7 @@ function M.procedure(rules, page)
   local core = rules.modules.core
   local armies = rules.modules.armies
   local modes_table = rules.modules.artillery.data.modes
-  -- A plain copy of the profile field names (rules.modules is a read-only view: ipairs and #
-  -- see nothing there).
-  local fields, i = {}, 1
-  while rules.modules.units.profile_fields[i] ~= nil do
-    fields[i] = rules.modules.units.profile_fields[i]
-    i = i + 1
-  end
+  local fields = rules.copy(rules.modules.units.profile_fields)
 
   -- The profile of one mode, read from the army list entry (or its `alternate`).
   local function profile(row, mode)
