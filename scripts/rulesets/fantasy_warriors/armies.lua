@@ -3,7 +3,7 @@
 --- written with a small constructor vocabulary whose calls record their file:line through
 --- muster.script.get_where. Validates both, reporting every violation at once with its
 --- file:line and the rule broken, and computes the points. Costs, limits and the rule checks
---- are patchable data (core.lua conventions). No dice; files are read only through
+--- are registry tables a variant patches (docs/variants.md). No dice; files are read only through
 --- muster.script.get_file, or given as text by the host. See docs/armies.md.
 local core = require("core")
 local shooting = require("shooting")

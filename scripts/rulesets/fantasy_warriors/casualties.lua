@@ -5,8 +5,7 @@
 --- Test counters. What the two pages print differently comes in as a phase table (M.new).
 --- Works on a roster built here; changes no input table. Randomness only through muster.dice.
 local core = require("core")
-local morale = require("morale")
-require("morale") -- defines the table "command_test_roles" this module reads
+local morale = require("morale")  -- owns the table command_test_roles read here
 
 local M = {}
 --- The rule data this file declares (registry handles), for procedures and other areas.

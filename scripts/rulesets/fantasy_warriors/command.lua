@@ -91,7 +91,7 @@ data.battle_leaders_test = core.define_list("battle_leaders_test", {
 }, { page = 37, doc = "the Battle Leader's Test: added to 1D + leadership",
   context = {
     carrier = "\"courier\"|\"warchief\"|...: who carries it",
-    different_race = "boolean: the carrier is of another race",
+    different_race = "boolean: the battle leader is of another race than the warchief",
     extra = "table|nil: facts a variant's own procedure passes to its entries (nil in the core test)",
     leader = "individual: the battle leader (name, leadership, bad_light, type...)",
     order = "\"attack\"|\"hold\"|\"oppose\": the order sent",

@@ -1,6 +1,7 @@
---- Fantasy Warriors core: the rule data every procedure reads (modifier lists and result
---- tables, kept as patchable data with a source per entry), the dice helpers that record into
---- a result, and the checking of the plain-table inputs (unit descriptions, situations).
+--- Fantasy Warriors core: the ruleset's registry of rule data (scripts/lib/registry.lua; each
+--- area declares its own lists and tables through define_list / define_table), the time dial
+--- and bad-light rules every area reads, the dice helpers that record into a result, and the
+--- checking of the plain-table inputs (unit descriptions, situations).
 --- No procedure lives here. Deterministic: randomness only through muster.dice.
 local registry = require("registry")
 

@@ -10,7 +10,6 @@ local units = require("units")
 local magic = require("magic")
 local prebattle = require("prebattle")
 local explain = require("explain")
-require("morale") -- defines the table "command_test_roles" read here
 
 local M = {}
 --- The rule data this file declares (registry handles), for procedures and other areas.

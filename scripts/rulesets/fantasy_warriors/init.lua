@@ -1,7 +1,8 @@
 --- FANTASY WARRIORS (Grenadier, 1990) ruleset: assembles the rule areas and exposes
 --- (1) the procedures, each taking a plain table and returning a result table with every
 --- die, every modifier {value, reason, source} and the outcome, through resolve(); and
---- (2) the patch points variants use: modifier lists and result tables (core.lua).
+--- (2) the patch points variants use: variant_api, the registry's patch functions
+--- (scripts/lib/registry.lua), and rules_report / rules_schema / rules_check for `muster rules`.
 local options, context = ...
 local core = require("core")
 core.init(context)

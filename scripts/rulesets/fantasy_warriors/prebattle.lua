@@ -23,7 +23,7 @@ data.scouting = core.define_list("scouting", {
     when = function(c) return c.unit.mounted end },
   { id = "flying", page = 13, value = 3, reason = "flying unit",
     when = function(c) return c.unit.flying end },
-}, { page = 12, doc = "the scouting score: each unit's worth",
+}, { page = 13, doc = "the scouting score: added to each unit's throw for its worth, mounted and flying",
   context = {
     unit = "unit: a checked unit description (fields of docs/resolve.md \"unit\", with `race` and the set `keywords`), at the type of the light: a unit of the army",
   } })

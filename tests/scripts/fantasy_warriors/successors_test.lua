@@ -111,7 +111,7 @@ function M.test_no_successor_leaves_the_core_rules()
   t.eq(r.why, "no nominated successor")
   t.eq(r.core.procedure, "individual_lost")
   t.eq(names(r.core.counters), "Gorbag:this_turn command of Grukk:this_turn Snaga:this_turn")
-  t.eq(r.outcome, "no succession: " .. r.core.outcome)
+  t.eq(r.outcome, "no succession: Grukk routed: Command Test (phase_seven)")
   muster.dice.set_faces { 2 }
   r = ruleset.resolve("succession", with(warchief_falls, { ["successor.alive"] = false }))
   t.eq(r.why, "Ugluk is dead or gone")
