@@ -2,10 +2,10 @@
 --- the option `weather`, it patches what the ruleset's procedures can take today: the line of
 --- sight (table visibility), bad light (table bad_light_rules), bow and crossbow ranges (table
 --- missile_weapons), the three morale tests (lists threat_test, casualty_test, combat_test),
---- guns' strength (list shooting_kill), spell costs (table spell_cost) and, when the ruleset
---- has artillery (list ignition), the Ignition Test. With "rolled" it changes nothing. Either
+--- guns' strength (list shooting_kill, and the artillery area's guns), spell costs (table
+--- spell_cost) and the Ignition Test (list ignition). With "rolled" it changes nothing. Either
 --- way it adds the procedure `weather`, which throws or reads the result and lists every
---- effect: in force, or waiting for movement, artillery or undead rules.
+--- effect: in force, or waiting for movement or undead rules.
 local results = require("results")
 
 local M = {}
@@ -37,12 +37,11 @@ local bad_light_where = "threat_test, shooting hit throw, casualty_test, combat_
 
 -- One effect of result `r` as the procedure reports it: {outcome (what it does), value,
 -- where (the procedures it changes) or waits_for (the rules it needs), mark?}.
--- `book` holds the book's missile ranges (before any patch); `artillery`: the ruleset has
--- artillery rules (its list `ignition`).
-local function describe(key, r, book, artillery)
+-- `book` holds the book's missile ranges (before any patch).
+local function describe(key, r, book)
   local e
   if key == "sight" then
-    e = { value = r.sight, where = "shoot, hit_throw, cast (Blast, Finger of Death)" .. (artillery and ", artillery_shot" or ""),
+    e = { value = r.sight, where = "shoot, hit_throw, cast (Blast, Finger of Death), artillery_shot",
           outcome = string.format("line of sight limited to %din: nothing further away can be shot, Blasted or given a Finger of Death", r.sight) }
   elseif key == "all_bad_light" then
     e = { value = true, where = bad_light_where, waits_for = "movement (the Initiative Test)",
@@ -63,9 +62,8 @@ local function describe(key, r, book, artillery)
     e = { value = -r.bows, where = "shoot, hit_throw",
           outcome = string.format("bows and crossbows lose %din from both ranges: %s", r.bows, table.concat(parts, ", ")) }
   elseif key == "ignition" then
-    e = { value = r.ignition, outcome = string.format("%d on every Ignition Test", r.ignition) }
-    if artillery then e.where = "ignition, artillery_shot"
-    else e.waits_for = "artillery (no gun or artillery rules, so no Ignition Test, yet)" end
+    e = { value = r.ignition, where = "ignition, artillery_shot",
+          outcome = string.format("%d on every Ignition Test", r.ignition) }
   elseif key == "morale" then
     e = { value = r.morale, where = "threat_test, casualty_test, combat_test (and threat, test, combat, which run them)",
           outcome = string.format("%d on every morale test: the Threat, Casualty and Combat Tests", r.morale) }
@@ -77,9 +75,8 @@ local function describe(key, r, book, artillery)
   elseif key == "swamps" then
     e = { value = true, waits_for = "movement", outcome = "swamps are impassable" }
   elseif key == "guns" then
-    e = { value = r.guns, outcome = string.format("guns attack at strength %d", r.guns) }
-    if artillery then e.where = "shoot, kill_throw (handguns), artillery_shot (guns)"
-    else e.where, e.waits_for = "shoot, kill_throw (handguns)", "artillery (the other guns)" end
+    e = { value = r.guns, where = "shoot, kill_throw (handguns), artillery_shot (guns)",
+          outcome = string.format("guns attack at strength %d", r.guns) }
   elseif key == "spell_dice" then
     e = { value = -r.spell_dice, where = "cast",
           outcome = string.format("every spell's final cost is cut by %dD, to a minimum of %d (Banish Magic and Spellbreak succeed on the dice before the cut)",
@@ -92,9 +89,8 @@ local function describe(key, r, book, artillery)
 end
 
 -- Patches the ruleset's rule data for result `r`: every effect its procedures can take
--- today (`artillery`: the ruleset has the Ignition Test). Each change cites page 4; the
--- registry records it as the variant's.
-local function apply_effects(rules, r, artillery)
+-- today. Each change cites page 4; the registry records it as the variant's.
+local function apply_effects(rules, r)
   local name = r.name:lower()
   if r.sight then
     rules.set_row("visibility", "line_of_sight", { max_range_in = r.sight, reason = name }, PAGE)
@@ -121,7 +117,7 @@ local function apply_effects(rules, r, artillery)
                                  reason = string.format("%s: %d on every morale test", name, r.morale) })
     end
   end
-  if r.ignition and artillery then
+  if r.ignition then
     rules.add_modifier("ignition", { id = "weather", value = r.ignition, page = PAGE,
                                      reason = string.format("%s: %d on every Ignition Test", name, r.ignition) })
   end
@@ -142,12 +138,12 @@ local function apply_effects(rules, r, artillery)
 end
 
 -- The procedure `weather`: the result (thrown, or fixed by the option) and its effects.
-local function weather_procedure(rules, options, book, artillery)
+local function weather_procedure(rules, options, book)
   local core = rules.modules.core
   local source = rules.module:match("^([^@]+)") .. " p." .. PAGE
   local fixed = options.weather ~= "rolled"
   return {
-    doc = "HR-4 (house rules p.4): the battle's weather, thrown with 1D on the season's column or fixed by the option weather, and each of its effects: in force, or waiting for movement, artillery or undead rules",
+    doc = "HR-4 (house rules p.4): the battle's weather, thrown with 1D on the season's column or fixed by the option weather, and each of its effects: in force, or waiting for movement or undead rules",
     fields = {},
     samples = { {} },
     run = function()
@@ -168,7 +164,7 @@ local function weather_procedure(rules, options, book, artillery)
       local waiting = {}
       for _, k in ipairs(results.effect_order) do
         if r[k] then
-          local e = describe(k, r, book, artillery)
+          local e = describe(k, r, book)
           e.source = source
           e.in_force = fixed and e.where ~= nil
           res.effects[#res.effects + 1] = e
@@ -196,13 +192,11 @@ end
 --- patch functions `rules`; the book's missile ranges are kept for the procedure's text.
 function M.apply(rules, options)
   local book = rules.get_table("missile_weapons")
-  -- The Ignition Test exists once the ruleset has artillery rules (artillery.lua, D1).
-  local artillery = pcall(rules.get_list, "ignition")
   if options.weather ~= "rolled" then
     check_season(options.season, options.weather)
-    apply_effects(rules, results.results[options.weather], artillery)
+    apply_effects(rules, results.results[options.weather])
   end
-  rules.add_procedure("weather", weather_procedure(rules, options, book, artillery))
+  rules.add_procedure("weather", weather_procedure(rules, options, book))
 end
 
 return M
