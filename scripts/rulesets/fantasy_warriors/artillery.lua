@@ -274,6 +274,8 @@ function M.shot(input, options)
   end
   local target, alone, profile = shooting.check_target(input)
   res.target = target.name
+  shooting.check_into_combat(input)
+  local ground = shooting.check_ground(input)
   -- Range: the distance decides; nothing closer than the minimum, nothing beyond long range.
   local distance = core.check_number(input.distance, "distance", 0)
   shooting.check_sight(distance, "distance", "the target cannot be seen, so it cannot be shot")
@@ -296,6 +298,9 @@ function M.shot(input, options)
   res.obscured_by = obscured_by
   local known_point = check_known_point(input.known_point)
   local cover, position = cover_against(res, p, input, math.max(target.figures, 1))
+  -- A figure its keywords hide is not shot at in the cover it claims (table shooting_targets).
+  shooting.check_hidden(res, { profile = profile, cover = res.cover_claimed, ground = ground, band = range })
+  if ground ~= "open" then res.target_ground = ground end
   local side = input.shooter_side
   if side ~= nil and (type(side) ~= "string" or side == "") then core.fail("shooter_side", "a side name expected") end
   side = side or "attacker"
@@ -348,7 +353,7 @@ M.procedures = {
   artillery_shot = {
     doc = "one shot of one artillery piece a house-rule variant adds (mortar, galloper gun): mode, crew, charges, targets, minimum and long range, line of sight, the ignition test, hit and kill throws, kills shared out (p.21-24, house rules D1, D2)",
     fields = { "piece", "mode", "crew", "charges", "target", "distance", "time", "obscured_by", "known_point", "cover",
-               "cover_position", "target_alone", "shooter_side" },
+               "cover_position", "target_alone", "shooter_side", "target_in_combat", "target_ground" },
     run = function(input, options) return M.shot(input, options) end,
   },
   ignition = {

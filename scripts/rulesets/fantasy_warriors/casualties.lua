@@ -84,10 +84,15 @@ end
 -- ---------------------------------------------------------------------------------------
 
 --- A new roster for `unit` (a checked unit): the warriors as counted groups, each special and
---- attached character apart. opts = {profile?, alone?, individual?}: `profile` the profile
---- struck this phase, whose save the warriors and specials have (default the unit; combat
---- passes the rider-and-mount line when chosen); `alone` the unit is one lone figure;
---- `individual` the unit is this lone individual fighting as a unit of one (combat.lua).
+--- attached character apart. opts = {profile?, alone?, individual?, sheltered?}: `profile` the
+--- profile struck this phase, whose save the warriors and specials have (default the unit;
+--- combat passes the rider-and-mount line when chosen); `alone` the unit is one lone figure;
+--- `individual` the unit is this lone individual fighting as a unit of one (combat.lua);
+--- `sheltered` a set of attached characters' indexes that no 6 may fall on and that fall only
+--- when every other figure but the standard bearer has (HR-9 Unarmed, combat.lua's table
+--- fighting_abilities).
+--- A roster takes its kills in one wave or several (allocate then save, again): a figure
+--- killed in one wave is not offered in the next.
 ---@param unit table
 ---@param phase fw.casualty_phase
 ---@param opts? table
@@ -139,7 +144,8 @@ function M.new(unit, phase, opts)
     if used[key] then key = ind.name .. " (" .. i .. ")" end
     used[key] = true
     figs[#figs + 1] = { key = key, kind = "individual", name = ind.name, role = ind.role, save = ind.save,
-                        kills = 0, index = i, killed_as = ind.name }
+                        kills = 0, index = i, killed_as = ind.name,
+                        sheltered = opts.sheltered ~= nil and opts.sheltered[i] == true or nil }
   end
   return cas
 end
@@ -169,33 +175,49 @@ local function offer(list, keep)
   return opts, by_key
 end
 
--- Who a 6 may fall on: specials and attached characters; a standard bearer only when the kills
--- would leave no other figure of the unit standing (pages 24 and 33 print the same restriction;
--- read before the saves, since the choice comes first). A figure with a save may be chosen
--- again (it saves against each kill).
-local function six_candidates(cas)
-  local standard_open = cas.kills >= cas.figures - 1
+-- The figures still standing when a wave of kills comes (figures the roster counts).
+local function standing(cas)
+  return cas.figures - cas.losses
+end
+
+-- Who a 6 may fall on: specials and attached characters not sheltered; a standard bearer only
+-- when the kills would leave no other figure of the unit standing (pages 24 and 33 print the
+-- same restriction; read before the saves, since the choice comes first). A figure with a save
+-- may be chosen again (it saves against each kill).
+local function six_candidates(cas, k)
+  local standard_open = k >= standing(cas) - 1
   return offer(cas.figs, function(fig)
-    return not doomed(fig) and (fig.kind ~= "standard" or standard_open)
+    return not fig.dead and not fig.sheltered and not doomed(fig) and (fig.kind ~= "standard" or standard_open)
   end)
 end
 
--- Kills beyond the warriors fall on the specials still untouched, the standard bearer when
--- every other special has taken a kill.
+-- Kills beyond the warriors fall on the specials still untouched, then on the sheltered
+-- characters, the standard bearer when no other figure is left to choose.
 local function overflow_candidates(cas)
-  local untouched = 0
+  local untouched, sheltered = 0, 0
   for _, fig in ipairs(cas.figs) do
-    if fig.kind ~= "individual" and fig.kind ~= "standard" and fig.kills == 0 then untouched = untouched + 1 end
+    if fig.kills == 0 and not fig.dead then
+      if fig.sheltered then sheltered = sheltered + 1
+      elseif fig.kind ~= "individual" and fig.kind ~= "standard" then untouched = untouched + 1 end
+    end
   end
   return offer(cas.figs, function(fig)
-    return fig.kind ~= "individual" and fig.kills == 0 and (fig.kind ~= "standard" or untouched == 0)
+    if fig.kills > 0 or fig.dead then return false end
+    if fig.sheltered then return untouched == 0 end
+    return fig.kind ~= "individual" and (fig.kind ~= "standard" or untouched + sheltered == 0)
   end)
+end
+
+-- Warriors of group `g` still standing and not yet struck in this wave.
+local function open_in(g)
+  return g.count - g.lost - g.hit
 end
 
 -- A lone figure: every kill on it; with the single-figure rule (page 24) 1D per kill first,
 -- and only the 6s are real kills.
 local function allocate_alone(res, cas, k)
   local fig, n, why = cas.figs[1], k, "kill"
+  if fig.dead then return end
   if cas.phase.single_figure then
     local row = cas.phase.throws.rows.single_figure
     local r = core.count(res, { n = k, target = row.target, label = "single figure, " .. cas.name })
@@ -204,8 +226,9 @@ local function allocate_alone(res, cas, k)
   for _ = 1, n do strike(cas, fig, why) end
 end
 
---- Shares out `a.kills` on the roster (the book's "kills to specials", before any save): a
---- lone figure takes them all; an annihilated unit is left to save(); otherwise 1D per 3 kills
+--- Shares out `a.kills`, one wave, on the roster (the book's "kills to specials", before any
+--- save): a lone figure takes them all; a wave of more kills than figures standing annihilates
+--- the unit, left to save(); otherwise 1D per 3 kills
 --- (or part) when a special or character can be chosen, each 6 on one the inflicting side
 --- `a.side` chooses (question "special_killed"), the rest on the warriors (the owner `a.owner`,
 --- or `a.side` under table casualty_readings, says which kind first, question
@@ -215,21 +238,24 @@ end
 ---@param a table {kills, side, owner?}
 function M.allocate(res, cas, a)
   local k = a.kills
-  cas.kills = k
+  cas.kills = cas.kills + k
+  cas.wave = { kills = k, from = #cas.strikes + 1 }
+  for _, g in ipairs(cas.groups) do g.lost, g.hit = g.lost or 0, 0 end
   if k == 0 then return end
   if cas.alone then return allocate_alone(res, cas, k) end
-  if k > cas.figures then
-    cas.annihilated = true
+  if k > standing(cas) then
+    cas.annihilated, cas.wave.annihilated = true, true
     return
   end
   local used = 0
-  if #six_candidates(cas) > 0 then
+  if #six_candidates(cas, k) > 0 then
     local row = cas.phase.throws.rows.specials
-    cas.specials_dice = math.ceil(k / row.kills_per_die)
-    local r = core.count(res, { n = cas.specials_dice, target = row.target, label = "kills to specials, " .. cas.name })
-    cas.sixes = r.successes
+    local n = math.ceil(k / row.kills_per_die)
+    cas.specials_dice = (cas.specials_dice or 0) + n
+    local r = core.count(res, { n = n, target = row.target, label = "kills to specials, " .. cas.name })
+    cas.sixes = (cas.sixes or 0) + r.successes
     for i = 1, r.successes do
-      local opts, by_key = six_candidates(cas)
+      local opts, by_key = six_candidates(cas, k)
       if #opts == 0 then break end
       local answer, by = M.choose(res, cas.name, { side = a.side, question = "special_killed",
         prompt = string.format("a 6 (%d of %d) on %s: which special or character is killed?", i, r.successes, cas.name),
@@ -244,7 +270,7 @@ function M.allocate(res, cas, a)
   -- which kind first when there are several.
   local rest = k - used
   local order = {}
-  for _, g in ipairs(cas.groups) do if g.count > 0 then order[#order + 1] = g end end
+  for _, g in ipairs(cas.groups) do if open_in(g) > 0 then order[#order + 1] = g end end
   if #order > 1 and rest > 0 then
     local opts = {}
     for _, g in ipairs(order) do opts[#opts + 1] = g.key end
@@ -262,7 +288,7 @@ function M.allocate(res, cas, a)
     end
   end
   for _, g in ipairs(order) do
-    local n = math.min(rest, g.count)
+    local n = math.min(rest, open_in(g))
     for _ = 1, n do strike(cas, g, "kill") end
     rest = rest - n
   end
@@ -305,6 +331,7 @@ end
 
 local function group_loss(cas, g, n)
   if n == 0 then return end
+  g.lost = (g.lost or 0) + n
   if g.profile then cas.dead.profiles[g.profile] = (cas.dead.profiles[g.profile] or 0) + n
   else cas.dead.warriors = cas.dead.warriors + n end
   cas.losses = cas.losses + n
@@ -323,29 +350,30 @@ local function annihilate(res, cas, a)
   local killed = 0
   for _, g in ipairs(cas.groups) do
     if not g.save then
-      group_loss(cas, g, g.count)
-      killed = killed + g.count
+      local n = g.count - g.lost
+      group_loss(cas, g, n)
+      killed = killed + n
     end
   end
   for _, fig in ipairs(cas.figs) do
-    if not fig.save then
+    if not fig.save and not fig.dead then
       die(cas, fig)
       if fig.kind ~= "individual" then killed = killed + 1 end
     end
   end
-  local outstanding = cas.kills - killed
+  local outstanding = cas.wave.kills - killed
   cas.outstanding = outstanding
   -- Attached characters first, then specials, then warriors (the order options are offered in).
   local savers = {}
   for _, fig in ipairs(cas.figs) do
-    if fig.save and fig.kind == "individual" then savers[#savers + 1] = fig end
+    if fig.save and not fig.dead and fig.kind == "individual" then savers[#savers + 1] = fig end
   end
   for _, fig in ipairs(cas.figs) do
-    if fig.save and fig.kind ~= "individual" then savers[#savers + 1] = fig end
+    if fig.save and not fig.dead and fig.kind ~= "individual" then savers[#savers + 1] = fig end
   end
   for _, g in ipairs(cas.groups) do
     if g.save then
-      for i = 1, g.count do
+      for i = 1, g.count - g.lost do
         savers[#savers + 1] = { key = g.key .. " " .. i, name = g.name, save = g.save, group = g }
       end
     end
@@ -378,23 +406,54 @@ local function annihilate(res, cas, a)
   end
 end
 
---- The saving throws against the kills allocated (in the order they were allocated) and the
+-- Whether the inflicting side forces the re-roll of a passed save (HR-9 Killing Blow): asked
+-- only when the re-rolls left are fewer than the saves still to come (otherwise every passed
+-- save is forced: nothing is gained by keeping one).
+local function force(res, cas, a, left, to_come, who)
+  if left >= to_come then return true, nil end
+  local answer, by = M.choose(res, cas.name, { side = a.side, question = "killing_blow",
+    prompt = string.format("%s passed the save: force a re-roll (%d left for %d saves to come)?", who, left, to_come),
+    options = { "force", "keep" }, context = { left = left, to_come = to_come } })
+  return answer == "force", by
+end
+
+--- The saving throws against the wave's kills (in the order they were allocated) and the
 --- deaths, or an annihilated unit's. A saved kill is cancelled, not passed on; every throw is
---- made, even after a figure's first failure, and one failure kills it.
+--- made, even after a figure's first failure, and one failure kills it. `a.forced` passed
+--- saves may be forced to be thrown again, once each, by the inflicting side (HR-9 Killing
+--- Blow through combat.lua's table fighting_abilities; `a.forced_by` names the figure); the
+--- second throw stands. The first throw's record then says `forced = true`.
 ---@param res table
 ---@param cas table a roster after allocate()
----@param a table {side (the inflicting side, which shares out an annihilated unit's casualties), options}
+---@param a table {side (the inflicting side, which shares out an annihilated unit's casualties), options, forced?, forced_by?}
 function M.save(res, cas, a)
-  if cas.kills == 0 then return end
-  if cas.annihilated then return annihilate(res, cas, a) end
+  if cas.wave.kills == 0 then return end
+  if cas.wave.annihilated then return annihilate(res, cas, a) end
   local seen = {}
-  for _, s in ipairs(cas.strikes) do
+  local left = a.forced or 0
+  local with_save = 0
+  for i = cas.wave.from, #cas.strikes do
+    if cas.strikes[i].target.save then with_save = with_save + 1 end
+  end
+  for i = cas.wave.from, #cas.strikes do
+    local s = cas.strikes[i]
     local t = s.target
     local n = t.count and t.hit or t.kills
     seen[t] = (seen[t] or 0) + 1
     local why = n > 1 and string.format("%s %d of %d", s.why, seen[t], n) or s.why
     local died = false
-    if not (t.save and throw(res, cas, t, why)) then
+    local saved = t.save and throw(res, cas, t, why)
+    if t.save then with_save = with_save - 1 end
+    if saved and left > 0 then
+      local forced, by = force(res, cas, a, left, with_save + 1, t.name)
+      if forced then
+        left = left - 1
+        local first = cas.saves[#cas.saves]
+        first.forced, first.forced_chosen_by = true, by
+        saved = throw(res, cas, t, why .. ", forced again by " .. (a.forced_by or "Killing Blow"))
+      end
+    end
+    if not saved then
       if t.count then
         group_loss(cas, t, 1)
         died = true

@@ -83,6 +83,51 @@ data.combat_readings = core.define_table("combat_readings", {
   win = { after_saves = true },
 }, 31, { doc = "readings the book leaves open: what winning a phase of combat counts" })
 
+-- What a figure's keyword changes in the round. The book has no such figure: a house rule
+-- adds rows keyed by a keyword (HR-9 adventurers). Fields, each optional:
+--   strikes_first        its dice are thrown apart, before anybody else's; the casualties
+--                        they cause are removed before they strike back; when both sides
+--                        have such a figure none strikes first (they cancel out);
+--   reroll_passed_saves  its dice are thrown apart, and each save passed against their kills
+--                        may be forced to be thrown again, once; the second throw stands;
+--   unarmed              it throws no dice, no 6 falls on it, and it falls only when the unit
+--                        has no other figure left but the standard bearer;
+--   reason               what results show.
+-- Dice thrown apart are the unit's throw (its weapon, its modifiers), only identifiable.
+data.fighting_abilities = core.define_table("fighting_abilities", {}, 30, {
+  doc = "what a figure's keyword changes in a combat round (rows keyed by keyword: strikes_first, reroll_passed_saves, unarmed, reason; none in the book)" })
+
+local ability_flags = { "strikes_first", "reroll_passed_saves", "unarmed" }
+
+--- The fighting abilities of a checked unit or individual from table fighting_abilities:
+--- {strikes_first, reroll_passed_saves, unarmed, keywords = {sorted}, reasons = {...}}, or
+--- nil when it has none.
+---@param fig table
+---@return table|nil
+function M.abilities_of(fig)
+  local rows = data.fighting_abilities.rows
+  local keys = {}
+  for k in pairs(rows) do keys[#keys + 1] = k end
+  table.sort(keys)
+  local out
+  for _, k in ipairs(keys) do
+    if units.has_keyword(fig, k) then
+      local row = rows[k]
+      out = out or { keywords = {}, reasons = {} }
+      out.keywords[#out.keywords + 1] = k
+      for _, flag in ipairs(ability_flags) do
+        local v = row[flag]
+        if v ~= nil and type(v) ~= "boolean" then
+          error(string.format("table fighting_abilities, row %s: %s is %s (want true or false)", k, flag, core.show(v)), 0)
+        end
+        if v then out[flag] = true end
+      end
+      out.reasons[#out.reasons + 1] = string.format("%s (%s)", row.reason or k, data.fighting_abilities:source(k))
+    end
+  end
+  return out
+end
+
 --- What page 33 prints for combat, for the casualties shared with shooting: the dice of table
 --- "combat_casualties"; a lone individual saves against every kill (no single-figure 6s);
 --- figures of another profile fall apart with their own saves.
@@ -513,36 +558,119 @@ local function attack_dice(f)
     a.dice = a.from.front + a.from.rear
     if a.in_contact > 0 and a.dice > most then main, most = a, a.dice end
   end
+  f.main = main
   if not main then return end
+  if f.lone then
+    -- A lone individual's abilities (table fighting_abilities) are its whole attack's.
+    local ab = f.abilities
+    if ab and ab.unarmed then main.from.front, main.from.unarmed, main.dice = 0, 1, 0 end
+    if ab and not ab.unarmed then main.strikes_first, main.killing_blow = ab.strikes_first, ab.reroll_passed_saves end
+    if ab then main.abilities, main.rules = ab.keywords, ab.reasons end
+  end
   -- Attached characters fight in the front rank with their worth; the champion adds 1D; the
-  -- extra dice go with the attack that has the most (docs/rules-assumptions.md).
-  for _, ind in ipairs(u.individuals) do main.from.characters = main.from.characters + ind.worth end
+  -- extra dice go with the attack that has the most (docs/rules-assumptions.md). A character
+  -- whose keyword strikes first or forces saves throws its worth apart, against the same
+  -- target; an unarmed one throws nothing (table fighting_abilities).
+  local apart = 0
+  for i, ind in ipairs(u.individuals) do
+    local ab = f.character_abilities[i]
+    if ab and ab.unarmed then
+      main.from.unarmed = (main.from.unarmed or 0) + 1
+      main.rules = main.rules or {}
+      for _, why in ipairs(ab.reasons) do main.rules[#main.rules + 1] = ind.name .. ": " .. why end
+    elseif ab and (ab.strikes_first or ab.reroll_passed_saves) then
+      f.batches[#f.batches + 1] = { figure = ind.name, index = i, target = main.target, dice = ind.worth,
+        strikes_first = ab.strikes_first, killing_blow = ab.reroll_passed_saves, abilities = ab.keywords,
+        rules = ab.reasons }
+      apart = apart + ind.worth
+    else
+      main.from.characters = main.from.characters + ind.worth
+      f.character_dice[i] = ind.worth
+    end
+  end
   if u.champion then main.from.champion = throws.champion.dice end
   main.dice = main.dice + main.from.characters + main.from.champion
   if u.orders == "attack" then
-    local total = 0
+    -- The dice in hand count those thrown apart.
+    local total = apart
     for _, a in ipairs(f.attacks) do total = total + a.dice end
     main.from.attack_order = math.floor(total / throws.attack_order.per)
     main.dice = main.dice + main.from.attack_order
   end
 end
 
-local function inflict(res, f)
-  attack_dice(f)
-  f.kills_inflicted = 0
-  for _, a in ipairs(f.attacks) do
-    local t = a.target
-    local out = { target = t.name, dice_from = a.from, in_contact = a.in_contact }
-    local hit_label = "hit throw, " .. f.name .. " v " .. t.name
-    local hits = M.hit_throw(res, out, { unit = f.eff, enemy = t.eff, disorganised = f.disorganised,
-                                         ranks = f.ranks, dice = a.dice, label = hit_label })
-    local killed = M.kill_throw(res, out, { unit = f.eff, enemy = t.eff, row = f.row, hits = hits,
-      bloodlust = not f.lone and f.unit.reaction == "bloodlust", defending_standard = f.defending == true,
-      label = "kill throw, " .. f.name .. " v " .. t.name })
-    t.kills_suffered = t.kills_suffered + killed
-    f.kills_inflicted = f.kills_inflicted + killed
-    a.report = out
+-- The kills a target takes in one wave ("first": struck first; "main": everybody else).
+local function wave_of(t, wave)
+  t.waves[wave] = t.waves[wave] or { kills = 0, forced = 0, by = {} }
+  return t.waves[wave]
+end
+
+-- One throw of `f` (an attack, or dice thrown apart): hit and kill into its report.
+local function throw_attack(res, f, a, wave)
+  local t = a.target
+  local who = a.figure and (a.figure .. " (" .. f.name .. ")") or f.name
+  local out = { target = t.name, dice_from = a.from, in_contact = a.in_contact, figure = a.figure,
+                dice = a.from == nil and a.dice or nil, strikes_first = a.strikes_first and wave == "first" or nil,
+                killing_blow = a.killing_blow or nil, abilities = a.abilities, rules = a.rules }
+  local hits = M.hit_throw(res, out, { unit = f.eff, enemy = t.eff, disorganised = f.disorganised,
+                                       ranks = f.ranks, dice = a.dice, label = "hit throw, " .. who .. " v " .. t.name })
+  local killed = M.kill_throw(res, out, { unit = f.eff, enemy = t.eff, row = f.row, hits = hits,
+    bloodlust = not f.lone and f.unit.reaction == "bloodlust", defending_standard = f.defending == true,
+    label = "kill throw, " .. who .. " v " .. t.name })
+  local w = wave_of(t, wave)
+  w.kills = w.kills + killed
+  if a.killing_blow and killed > 0 then
+    w.forced = w.forced + killed
+    w.by[#w.by + 1] = a.figure or f.name
   end
+  t.kills_suffered = t.kills_suffered + killed
+  f.kills_inflicted = f.kills_inflicted + killed
+  a.report = out
+end
+
+-- Throws `f`'s attacks and dice apart of this wave: "first" those that strike first (when
+-- `first` is on), "main" the others.
+local function inflict(res, f, wave, first)
+  for _, list in ipairs({ f.attacks, f.batches }) do
+    for _, a in ipairs(list) do
+      local early = first and a.strikes_first == true
+      if (wave == "first") == early then throw_attack(res, f, a, wave) end
+    end
+  end
+end
+
+-- The dice a unit loses to the casualties struck first (HR-9 Strike First, table
+-- fighting_abilities): the figures lost are made good from the figures that do not fight
+-- (the owner closes up from the rear, page 30's reading), then each costs its worth; a dead
+-- champion takes his die, a dead character his worth or his dice apart. Off the unit's
+-- attacks in order, none below 0. Returns the dice lost.
+local function struck_first(f)
+  local c = f.casualties
+  if f.lone then
+    local lost = 0
+    if c.losses > 0 then
+      for _, a in ipairs(f.attacks) do lost = lost + a.dice; a.from.struck_first, a.dice = -a.dice, 0 end
+    end
+    return lost
+  end
+  local fighting = 0
+  for _, a in ipairs(f.attacks) do fighting = fighting + a.in_contact + a.from.rear_figures end
+  local idle = math.max(0, f.unit.figures - fighting)
+  local cut = math.max(0, c.losses - idle) * f.eff.worth
+  local main = f.main
+  if main and c.dead.champion then cut = cut + main.from.champion end
+  for i, worth in pairs(f.character_dice) do
+    if c.dead.individuals[i] then cut = cut + worth end
+  end
+  for _, b in ipairs(f.batches) do
+    if c.dead.individuals[b.index] then b.from_lost, b.dice = b.dice, 0 end
+  end
+  local lost = 0
+  for _, a in ipairs(f.attacks) do
+    local n = math.min(cut, a.dice)
+    if n > 0 then a.dice, a.from.struck_first, cut, lost = a.dice - n, -n, cut - n, lost + n end
+  end
+  return lost
 end
 
 -- ---------------------------------------------------------------------------------------
@@ -647,23 +775,67 @@ function M.round(c)
   for _, s in ipairs({ "attacker", "defender" }) do
     for _, f in ipairs(sides[s]) do declare_capture(res, f) end
   end
+  -- The dice each unit has in hand, with what its figures' keywords change (fighting_abilities).
+  local striking = { attacker = {}, defender = {} }
+  for _, s in ipairs({ "attacker", "defender" }) do
+    for _, f in ipairs(sides[s]) do
+      f.waves, f.batches, f.character_dice, f.kills_inflicted = {}, {}, {}, 0
+      f.abilities = f.lone and M.abilities_of(f.individual) or nil
+      f.character_abilities, f.sheltered = {}, {}
+      for i, ind in ipairs(f.unit.individuals) do
+        local ab = M.abilities_of(ind)
+        f.character_abilities[i] = ab
+        if ab and ab.unarmed then f.sheltered[i] = true end
+      end
+      attack_dice(f)
+      for _, list in ipairs({ f.attacks, f.batches }) do
+        for _, a in ipairs(list) do
+          if a.strikes_first and a.dice > 0 then striking[s][#striking[s] + 1] = a.figure or f.name end
+        end
+      end
+    end
+  end
+  -- Steps 4-7 for one wave of kills: the inflicting side shares them out, the struck saves
+  -- (the defender's first), forced re-rolls of passed saves for Killing Blow.
+  local function take(s, wave)
+    for _, f in ipairs(sides[s]) do
+      local w = f.waves[wave] or { kills = 0, forced = 0, by = {} }
+      f.casualties = f.casualties or casualties.new(f.unit, M.casualty_phase,
+        { profile = f.eff, individual = f.lone and f.individual or nil, sheltered = f.sheltered })
+      casualties.allocate(res, f.casualties, { kills = w.kills, side = side_name[enemy[s]], owner = side_name[s] })
+    end
+    for _, f in ipairs(sides[s]) do
+      local w = f.waves[wave] or { forced = 0, by = {} }
+      casualties.save(res, f.casualties, { side = side_name[enemy[s]], options = c.options, forced = w.forced,
+                                           forced_by = table.concat(w.by, ", ") })
+    end
+  end
+  -- Strike First (table fighting_abilities): thrown before everybody else's, its casualties
+  -- removed before they strike back, unless both sides have such a figure.
+  local first
+  if #striking.attacker > 0 and #striking.defender > 0 then
+    res.strike_first = { cancelled = true, attacker = striking.attacker, defender = striking.defender,
+      why = "both sides have a figure that strikes first: they cancel out, everybody strikes together" }
+  elseif #striking.attacker > 0 or #striking.defender > 0 then
+    first = #striking.attacker > 0 and "attacker" or "defender"
+    res.strike_first = { side = first, figures = striking[first] }
+    for _, f in ipairs(sides[first]) do inflict(res, f, "first", true) end
+    take(enemy[first], "first")
+    local lost = {}
+    for _, f in ipairs(sides[enemy[first]]) do
+      if f.casualties.losses > 0 or next(f.casualties.dead.individuals) then
+        lost[#lost + 1] = { unit = f.name, losses = f.casualties.losses, dice_lost = struck_first(f) }
+      end
+    end
+    res.strike_first.struck = lost
+  end
   -- Steps 2-3: the attacker's hit and kill throws, then the defender's.
   for _, s in ipairs({ "attacker", "defender" }) do
-    for _, f in ipairs(sides[s]) do inflict(res, f) end
+    for _, f in ipairs(sides[s]) do inflict(res, f, "main", first ~= nil) end
   end
   -- Steps 4-7: the attacker shares out the defender's kills, the defender saves; then the
   -- other way round.
-  for _, s in ipairs({ "defender", "attacker" }) do
-    for _, f in ipairs(sides[s]) do
-      f.casualties = casualties.new(f.unit, M.casualty_phase,
-                                    { profile = f.eff, individual = f.lone and f.individual or nil })
-      casualties.allocate(res, f.casualties, { kills = f.kills_suffered, side = side_name[enemy[s]],
-                                               owner = side_name[s] })
-    end
-    for _, f in ipairs(sides[s]) do
-      casualties.save(res, f.casualties, { side = side_name[enemy[s]], options = c.options })
-    end
-  end
+  for _, s in ipairs({ "defender", "attacker" }) do take(s, "main") end
   -- Standard captures (page 31): the declaring side must kill more than it loses, after saves.
   res.standard_captures = {}
   local lost = { attacker = side_losses(c.attackers), defender = side_losses(c.defenders) }
@@ -719,10 +891,14 @@ function M.round(c)
         attacks = {}, kills_inflicted = f.kills_inflicted,
       }
       for _, a in ipairs(f.attacks) do rep.attacks[#rep.attacks + 1] = a.report end
+      if #f.batches > 0 then
+        rep.apart = {}
+        for _, b in ipairs(f.batches) do rep.apart[#rep.apart + 1] = b.report end
+      end
       casualties.report(rep, cas)
       rep.kills_suffered = cas.kills
       local passed = 0
-      for _, sv in ipairs(rep.saves) do if sv.saved then passed = passed + 1 end end
+      for _, sv in ipairs(rep.saves) do if sv.saved and not sv.forced then passed = passed + 1 end end
       rep.saves_passed, rep.saves_failed = passed, #rep.saves - passed
       rep.characters_killed = {}
       for i, ind in ipairs(f.unit.individuals) do

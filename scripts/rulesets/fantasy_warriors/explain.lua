@@ -16,7 +16,7 @@ M.order = {
   threat = { "test", "counter_threat", "counter_threat_chosen_by", "counter_test" },
   threat_test = { "unit", "threatener", "quality_throw", "score", "reaction", "reaction_source",
                   "unit_reaction", "disorganised" },
-  combat = { "winner", "sides", "units", "standard_captures", "command_test_markers", "choices" },
+  combat = { "winner", "strike_first", "sides", "units", "standard_captures", "command_test_markers", "choices" },
 }
 
 --- Fields left out of the text (the JSON has them): copies of what the text already says

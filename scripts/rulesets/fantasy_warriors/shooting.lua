@@ -44,6 +44,13 @@ data.visibility = core.define_table("visibility", {
   line_of_sight = { max_range_in = false },
 }, 22, { doc = "how far anyone can see: line_of_sight.max_range_in (inches; false: no limit, as in the book); a shot, Blast or Finger of Death at a greater distance is refused" })
 
+-- Who may not be shot at, by keyword of the figure shot at (a lone individual's, or the
+-- unit's). The book has none: a house rule adds rows (HR-9 Hide). Fields, each optional:
+-- `in_cover` false (it may not be shot at in any cover or in difficult ground), `open_band`
+-- ("short": in the open only from short range), `reason` (what a refusal says).
+data.shooting_targets = core.define_table("shooting_targets", {}, 21, {
+  doc = "who may not be shot at, by keyword of the figure shot at (in_cover = false: not in cover or difficult ground; open_band = \"short\": in the open only at short range; reason); none in the book" })
+
 -- Missile weapons versus armour (page 23): the lowest final kill-throw score that kills.
 -- The book lists every killing score; each list runs from this number up to 6, and a
 -- modified score above 6 kills too (docs/rules-assumptions.md).
@@ -429,6 +436,52 @@ end
 --- reads (artillery.lua shares it).
 M.check_target = check_target
 
+--- Refuses shooting into a combat (input.target_in_combat) unless table shooting_readings,
+--- row into_combat allows it. Shared by the shooting procedures and artillery.lua.
+---@param input table a procedure's input
+function M.check_into_combat(input)
+  if core.check_bool(input.target_in_combat, "target_in_combat", false)
+     and not data.shooting_readings.rows.into_combat.allowed then
+    core.fail("target_in_combat", "the target is in combat, and no-one may shoot into a combat ("
+      .. data.shooting_readings:source("into_combat") .. ")")
+  end
+end
+
+--- Refuses a target its keywords hide (table shooting_targets): `profile` the figure shot at,
+--- `cover` the cover it is in ("none"|"soft"|"hard"), `ground` "open"|"difficult", `band` the
+--- range band, `band_field` the input field that set it (default "distance").
+---@param res table
+---@param c table {profile, cover, ground, band, band_field?}
+function M.check_hidden(res, c)
+  local rows = data.shooting_targets.rows
+  local keys = {}
+  for k in pairs(rows) do keys[#keys + 1] = k end
+  table.sort(keys)
+  for _, k in ipairs(keys) do
+    if units.has_keyword(c.profile, k) then
+      local row = rows[k]
+      if row.open_band ~= nil and row.open_band ~= "short" then
+        error(string.format("table shooting_targets, row %s: open_band is %s (want \"short\" or nil)", k, core.show(row.open_band)), 0)
+      end
+      local why = (row.reason or k) .. ", " .. data.shooting_targets:source(k)
+      local covered = c.cover ~= "none" or c.ground == "difficult"
+      if row.in_cover == false and covered then
+        core.fail(c.ground == "difficult" and "target_ground" or "cover", string.format(
+          "%s may not be shot at in %s (%s)", c.profile.name, c.ground == "difficult" and "difficult ground" or (c.cover .. " cover"), why))
+      end
+      if not covered and row.open_band == "short" and c.band ~= "short" then
+        core.fail(c.band_field or "distance", string.format("%s may be shot at in the open only from short range, and the range is %s (%s)",
+          c.profile.name, c.band, why))
+      end
+    end
+  end
+end
+
+--- The ground the target stands on: input.target_ground "open" (default) or "difficult".
+function M.check_ground(input)
+  return core.check_enum(input.target_ground or "open", { "open", "difficult" }, "target_ground")
+end
+
 local function check_side(side, path, default)
   if side == nil then return default end
   if type(side) ~= "string" or side == "" then core.fail(path, "a side name expected") end
@@ -442,15 +495,12 @@ local function check_shooter(input, res)
   return s, row
 end
 
--- Declaring and the hit throw, shared by `shoot` and `hit_throw`.
-local function declare_and_hit(res, input, options, shooter, row, target)
+-- Declaring and the hit throw, shared by `shoot` and `hit_throw`: `profile` and `cover`
+-- the figure shot at and its cover, when known (a target hidden by table shooting_targets).
+local function declare_and_hit(res, input, options, shooter, row, target, profile, cover)
   local side = check_side(input.shooter_side, "shooter_side", "attacker")
-  -- A target in combat (table shooting_readings, row into_combat).
-  if core.check_bool(input.target_in_combat, "target_in_combat", false)
-     and not data.shooting_readings.rows.into_combat.allowed then
-    core.fail("target_in_combat", "the target is in combat, and no-one may shoot into a combat ("
-      .. data.shooting_readings:source("into_combat") .. ")")
-  end
+  M.check_into_combat(input)
+  local ground = M.check_ground(input)
   local c = {
     shooter = shooter, target = target, options = options, side = side,
     distance = input.distance ~= nil and core.check_number(input.distance, "distance", 0) or nil,
@@ -459,6 +509,11 @@ local function declare_and_hit(res, input, options, shooter, row, target)
     time = core.check_time(input.time, "time"),
   }
   M.range_band(res, c)
+  if profile then
+    M.check_hidden(res, { profile = profile, cover = cover, ground = ground, band = res.range,
+                          band_field = input.range ~= nil and "range" or "distance" })
+  end
+  if ground ~= "open" then res.target_ground = ground end
   M.declare_volleys(res, c, row)
   local per_volley = M.volley_dice(res, c, row)
   return M.hit_throw(res, { shooter = shooter, range = res.range, volleys = res.volleys, time = c.time,
@@ -475,7 +530,7 @@ function M.shoot(input, options)
   local target, alone, profile = check_target(input)
   res.target = target.name
   local cover = check_cover(input.cover, math.max(target.figures, 1), "cover")
-  local hits, side = declare_and_hit(res, input, options, shooter, row, target)
+  local hits, side = declare_and_hit(res, input, options, shooter, row, target, profile, cover)
   res.cover = cover
   local kills = M.kill_throw(res, { shooter = shooter, target = profile, hits = hits, cover = cover })
   M.casualties(res, { target = target, kills = kills, alone = alone, side = side, options = options })
@@ -486,22 +541,26 @@ M.procedures = {
   shoot = {
     doc = "one unit shoots at one target: range, volleys, hit and kill throws, kills to specials and individuals, saves, annihilation, lone figures (p.21-24)",
     fields = { "shooter", "target", "distance", "range", "volleys", "figures_shooting", "time", "cover",
-               "target_alone", "shooter_side", "target_in_combat" },
+               "target_alone", "shooter_side", "target_in_combat", "target_ground" },
     run = function(input, options) return M.shoot(input, options) end,
   },
   hit_throw = {
     doc = "the hit throw of one unit's volleys: range, volleys, dice and modifiers (p.22-23)",
     fields = { "shooter", "target", "distance", "range", "volleys", "figures_shooting", "time", "shooter_side",
-               "target_in_combat" },
+               "target_in_combat", "target_ground", "cover" },
     run = function(input, options)
       local res = core.result("hit_throw")
       local shooter, row = check_shooter(input, res)
-      local target
+      local target, profile, cover
       if input.target ~= nil then
         target = units.check_unit(input.target, "target")
         res.target = target.name
+        profile = target.figures > 0 and target or target.individuals[1]
+        cover = check_cover(input.cover, math.max(target.figures, 1), "cover")
+      elseif input.cover ~= nil then
+        core.fail("cover", "give the target whose cover it is")
       end
-      declare_and_hit(res, input, options, shooter, row, target)
+      declare_and_hit(res, input, options, shooter, row, target, profile, cover)
       return finish(res)
     end,
   },

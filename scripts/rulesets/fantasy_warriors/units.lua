@@ -32,6 +32,29 @@ data.supplies = core.define_table("supplies", {
   volleys = { start = 6, doc = "volley counters for every missile unit" },
 }, 15)
 
+-- The roles an individual may have: the book's (M.roles, pages 7 and 40-42), and any a house
+-- rule adds as a row (HR-9: adventurer). A row only says the role exists: what a role does is
+-- read where the rules read it (morale's command_test_roles, ...).
+local role_rows = {}
+for _, r in ipairs(M.roles) do role_rows[r] = { book = true } end
+data.individual_roles = core.define_table("individual_roles", role_rows, 40,
+  { doc = "the roles an individual may have (the book's, and rows a variant adds: {reason})" })
+
+--- The roles an individual may have now: the book's in its order, then the added ones sorted.
+---@return string[]
+function M.role_names()
+  local out, added = {}, {}
+  for _, r in ipairs(M.roles) do
+    if data.individual_roles.rows[r] then out[#out + 1] = r end
+  end
+  for r, row in pairs(data.individual_roles.rows) do
+    if type(row) == "table" and not row.book then added[#added + 1] = r end
+  end
+  table.sort(added)
+  for _, r in ipairs(added) do out[#out + 1] = r end
+  return out
+end
+
 --- The profile fields every figure's line has (units, extra profiles, mounts, individuals).
 M.profile_fields = { "quality", "type", "night_type", "strength", "resilience", "worth", "armour", "shield",
   "weapon", "movement", "save", "terrible", "bad_light" }
@@ -92,7 +115,7 @@ end
 function M.check_individual(ind, path)
   core.check_fields(ind, individual_fields, path)
   local q = check_profile(ind, { name = ind.name or path }, path)
-  q.role = core.check_enum(ind.role, M.roles, path .. ".role")
+  q.role = core.check_enum(ind.role, M.role_names(), path .. ".role")
   q.leadership = core.check_int(ind.leadership, path .. ".leadership", 0, 5, 0)
   return keywords.check(ind, q, path)
 end

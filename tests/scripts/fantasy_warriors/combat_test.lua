@@ -775,6 +775,27 @@ function M.test_a_variant_patches_the_lists_and_the_table()
   t.eq({ a.hits, a.kill_target, a.kills, a.kill_table_source }, { 1, 2, 1, "cries" })
 end
 
+-- Table fighting_abilities is empty in the book: a keyword changes nothing until a variant
+-- gives it a row; a row's flag that is not a boolean is refused naming the row.
+function M.test_fighting_abilities_come_from_a_variant_row()
+  local fighter = { name = "F", role = "hero", quality = "average", type = "disciplined", worth = 1,
+                    keywords = { "berserk" } }
+  local men = { name = "Men", figures = 5, quality = "average", type = "disciplined", individuals = { fighter } }
+  local orcs5 = { name = "Orcs", figures = 5, quality = "average", type = "tribal" }
+  muster.dice.set_faces(rep(1, 11))
+  local r = ruleset.resolve("combat", { attacker = { unit = men }, defender = { unit = orcs5 } })
+  t.eq({ r.strike_first, unit_named(r, "Men").apart, unit_named(r, "Men").attacks[1].hit_dice }, { nil, nil, 6 })
+  rules("fury").set_row("fighting_abilities", "berserk", { strikes_first = true, reason = "berserk" })
+  muster.dice.set_faces(rep(1, 11))
+  r = ruleset.resolve("combat", { attacker = { unit = men }, defender = { unit = orcs5 } })
+  t.eq(r.strike_first.figures, { "F" })
+  t.eq(unit_named(r, "Men").attacks[1].hit_dice, 5)
+  t.eq(r.dice[1].label, "hit throw, F (Men) v Orcs")
+  rules("fury").patch_row("fighting_abilities", "berserk", { strikes_first = "yes" })
+  t.fails(function() ruleset.resolve("combat", { attacker = { unit = men }, defender = { unit = orcs5 } }) end,
+    'table fighting_abilities, row berserk: strikes_first is "yes" (want true or false)')
+end
+
 function M.test_results_chain_into_the_combat_test()
   muster.dice.set_faces(concat({ 6, 6, 4, 4, 4, 3, 3, 3, 5, 4 }))
   local r = ruleset.resolve("combat", { attacker = { unit = orcs }, defender = passive(enemy), time = "night" })
