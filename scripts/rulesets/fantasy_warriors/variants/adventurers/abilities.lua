@@ -1,8 +1,10 @@
 --- HR-9.3 adventurer abilities (house-rules booklet pages 9-10): the procedures resolvable on
---- typed-in facts (heal, enthuse, control, steal_item, practiced_combat, killing_blow,
---- strike_first), the threat_test modifier `presence`, and `status`: what each ability does
---- now or what it waits for. Dice only through muster.dice; reads the rule areas only
---- through rules.modules.
+--- typed-in facts (heal, enthuse, control, steal_item, practiced_combat, killing_blow), the
+--- rows the core's hooks read (combat table fighting_abilities: Strike First, Killing Blow,
+--- Unarmed; shooting table shooting_targets: Hide), the threat_test modifier `presence`, and
+--- `status`: what each ability does now or what it waits for. An ability works through the
+--- keyword of the same name, which `adventurer` gives the figure. Dice only through
+--- muster.dice; reads the rule areas only through rules.modules.
 local M = {}
 
 local SOURCE = "adventurers p.10"
@@ -14,16 +16,16 @@ M.status = {
   control = "procedure control",
   steal_item = "procedure steal_item (the 1D table; which items a figure carries is D7)",
   practiced_combat = "procedure practiced_combat (+2 worth, re-roll natural 1s once)",
-  killing_blow = "procedure killing_blow on typed-in saves; waits for a combat hook (a separate dice batch)",
-  strike_first = "procedure strike_first on typed-in dice; waits for a combat hook (a batch before everybody else)",
+  killing_blow = "combat: its worth dice thrown apart, passed saves against their kills forced again once (table fighting_abilities); procedure killing_blow on typed-in saves",
+  strike_first = "combat: its worth dice thrown apart before everybody else's, its casualties removed before they strike back, cancelled by one on the other side (table fighting_abilities)",
   presence = "modifier threat_test.adventurer_presence (-2) when the threatener has the keyword presence",
   dodge = "waits: movement (3in away from combat at the start of the Combat phase, then no part in it)",
-  hide = "waits: the shooting target check (not shot at in cover or difficult ground; in the open only from short range)",
+  hide = "shooting and artillery: not shot at in cover or difficult ground, in the open only from short range (table shooting_targets)",
   speed = "waits: movement (MOV x 1.5)",
   sabotage = "waits: movement and equipment in contact (damaged at the end of the Combat phase: standard wrecked, shrine defiled)",
   read_maps = "waits: scouting (force one re-roll of one scouting roll, chosen by its owner)",
   provide_countermeasure = "waits: D7 and a points allowance during the battle (purchases cannot be undone)",
-  unarmed = "waits: combat casualty order (adds 0 dice; killed only after every other figure before the standard bearer)",
+  unarmed = "combat: throws no dice, no 6 falls on it, killed only when no figure but the standard bearer is left (table fighting_abilities)",
   antidotes = "waits: poison (D7); 1D antidotes before the game, each cancels one poisoned casualty",
   enthrall = "waits: speeches (D7); speech rolls +2, starts in contact with the warchief",
 }
@@ -233,26 +235,22 @@ function M.procedures(rules)
     end,
   }
 
-  P.strike_first = {
-    doc = "HR-9.3 Strike First: its dice are a separate batch resolved before everybody else's; the casualties it causes are removed before they strike back; two such figures on opposite sides cancel out (kills = casualties of its batch, enemy_strike_first) (adventurers p.10)",
-    fields = { "kills", "enemy_strike_first" },
-    samples = { { kills = 2 }, { kills = 1, enemy_strike_first = true } },
-    run = function(input)
-      core.check_fields(input, { "kills", "enemy_strike_first" }, "input")
-      local kills = core.check_int(input.kills, "kills", 0)
-      local cancelled = core.check_bool(input.enemy_strike_first, "enemy_strike_first", false)
-      local res = { procedure = "strike_first", dice = {}, modifiers = {}, source = SOURCE, cancelled = cancelled }
-      if cancelled then
-        res.removed_first, res.outcome = 0, "both sides strike first: they cancel out, everybody strikes together"
-      else
-        res.removed_first = kills
-        res.outcome = string.format("%d casualties removed before the enemy strikes back", kills)
-      end
-      return res
-    end,
-  }
-
   return P
+end
+
+--- The rows of the core's hooks: Strike First, Killing Blow and Unarmed in combat (table
+--- fighting_abilities), Hide against shooting and artillery (table shooting_targets).
+function M.add_rows(rules)
+  rules.set_row("individual_roles", "adventurer", {
+    reason = "an adventurer: an individual of the warchief's command whose death sets no Command Test" }, 9)
+  rules.set_row("fighting_abilities", "strike_first", { strikes_first = true,
+    reason = "Strike First: it strikes first, its casualties removed before they strike back" }, 10)
+  rules.set_row("fighting_abilities", "killing_blow", { reroll_passed_saves = true,
+    reason = "Killing Blow: a save passed against its kills is thrown again, once" }, 10)
+  rules.set_row("fighting_abilities", "unarmed", { unarmed = true,
+    reason = "Unarmed: no attacks; at the back, not a special kill, killed only when no other figure is left before the standard bearer" }, 10)
+  rules.set_row("shooting_targets", "hide", { in_cover = false, open_band = "short",
+    reason = "Hide: an adventurer with Hide" }, 10)
 end
 
 --- Adds the threat_test modifier for Presence.

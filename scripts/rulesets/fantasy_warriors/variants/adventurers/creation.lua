@@ -1,7 +1,8 @@
 --- HR-9.1 creating an adventurer (house-rules booklet page 9): the procedure `adventurer`.
 --- From an army list's ordinary troop entry (or a typed-in profile), a class, an optional
 --- lighter armour from another entry of the same species, the army's points and its other
---- adventurers, returns the adventurer's profile, cost and limit, or refuses naming the field.
+--- adventurers, returns the adventurer's profile (an individual of role "adventurer", with its
+--- class and abilities as keywords), cost and limit, or refuses naming the field.
 --- Reads the army lists only through rules.modules.armies. No dice.
 local classes = require("classes")
 
@@ -100,17 +101,23 @@ function M.procedure(rules)
         parts[#parts + 1] = { text = "armour and movement of " .. l.name, points = l.points }
       end
     end
+    -- The class and each ability are keywords: the core's hooks and conditions test them.
     local kw = profile.keywords
-    if not index(kw, "adventurer") then kw[#kw + 1] = "adventurer" end
-    if not index(kw, class_id) then kw[#kw + 1] = class_id end
+    local add = { "adventurer", class_id }
+    for _, ab in ipairs(class.abilities) do add[#add + 1] = ab end
+    for _, k in ipairs(add) do
+      if not index(kw, k) then kw[#kw + 1] = k end
+    end
     profile.role = "adventurer"
-    profile.class = class_id
-    profile.abilities = {}
-    for i, ab in ipairs(class.abilities) do profile.abilities[i] = ab end
+    -- The profile is an individual's description, ready to attach to a unit or fight alone;
+    -- a typed-in one with a bad field is refused here, naming it.
+    units.check_individual(profile, "profile")
+    local list_of = {}
+    for i, ab in ipairs(class.abilities) do list_of[i] = ab end
     local cost = 5 * cost_points
     return {
       procedure = "adventurer", class = class_id, class_name = class.name, profile = profile,
-      abilities = profile.abilities, parts = parts, cost = cost, limit = limit, adventurers = others + 1,
+      abilities = list_of, parts = parts, cost = cost, limit = limit, adventurers = others + 1,
       command = "the warchief's", source = "adventurers p.9",
       outcome = string.format("%s %s: %d points (5 x %d); adventurer %d of %d allowed", class.name, profile.name,
         cost, cost_points, others + 1, limit),

@@ -1,7 +1,7 @@
 --- HR-9 Adventurers (house-rules booklet pages 9-10): applies the variant. Adds the procedure
---- `adventurer` (creation.lua, HR-9.1), the ability procedures of abilities.lua (HR-9.3) and
---- the threat_test modifier adventurer_presence. The classes (HR-9.2) are data in classes.lua.
---- Patches no core table.
+--- `adventurer` (creation.lua, HR-9.1), the ability procedures of abilities.lua (HR-9.3), the
+--- rows of the core's hooks (fighting_abilities, shooting_targets) and the threat_test modifier
+--- adventurer_presence. The classes (HR-9.2) are data in classes.lua.
 local creation = require("creation")
 local abilities = require("abilities")
 
@@ -14,9 +14,10 @@ local M = {}
 function M.apply(rules, options, context)
   rules.add_procedure("adventurer", creation.procedure(rules))
   local P = abilities.procedures(rules)
-  for _, name in ipairs({ "heal", "enthuse", "control", "steal_item", "practiced_combat", "killing_blow", "strike_first" }) do
+  for _, name in ipairs({ "heal", "enthuse", "control", "steal_item", "practiced_combat", "killing_blow" }) do
     rules.add_procedure(name, P[name])
   end
+  abilities.add_rows(rules)
   abilities.add_presence(rules)
 end
 
