@@ -77,16 +77,21 @@ local shot_context = {
   time = "\"day\"|\"night\"|nil",
 }
 
+-- The hit list also reads what shooting_hit's long_range entry applied to this shot.
+local hit_context = {}
+for k, v in pairs(shot_context) do hit_context[k] = v end
+hit_context.long_range_modifier = "number: the value shooting_hit's long_range entry applied to this shot (0 when it did not)"
+
 --- An artillery hit throw's own modifiers, after shooting_hit's normal ones (same dice).
 data.hit = core.define_list("artillery_hit", {
   { id = "parabolic", reason = "shooting with a parabolic trajectory (indirect)",
     value = function(c) return c.piece.indirect_penalty end,
     when = function(c) return c.piece.trajectory == "parabolic" end },
-  { id = "parabolic_long_range", value = 1,
-    reason = "parabolic shooting takes no long-range -1: cancels it",
-    when = function(c) return c.piece.trajectory == "parabolic" and not c.piece.long_range_penalty and c.range == "long" end },
+  { id = "parabolic_long_range", value = function(c) return -c.long_range_modifier end,
+    reason = "parabolic shooting takes no long-range modifier: cancels the one shooting_hit applied",
+    when = function(c) return c.piece.trajectory == "parabolic" and not c.piece.long_range_penalty end },
 }, { doc = "an artillery hit throw: added to every die showing 2-5 after the shooting_hit list (the crew's normal modifiers)",
-     context = shot_context })
+     context = hit_context })
 
 local kill_context = {}
 for k, v in pairs(shot_context) do kill_context[k] = v end
@@ -323,6 +328,10 @@ function M.shot(input, options)
   res.charges_left = charges - shot.charges
 
   local applied, normal = shooting.data.shooting_hit:apply(c)
+  c.long_range_modifier = 0
+  for _, m in ipairs(applied) do
+    if m.id == "long_range" then c.long_range_modifier = m.value end
+  end
   tag(res, applied, "hit")
   local own
   applied, own = data.hit:apply(c)

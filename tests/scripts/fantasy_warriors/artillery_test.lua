@@ -94,6 +94,11 @@ function M.test_parabolic_shooting_minus_2_no_long_range_minus_1_and_short_range
   t.eq(ids(r, "hit"), "long_range=-1 parabolic=-2 parabolic_long_range=1")
   t.eq({ r.hit_modifier, r.hits, r.kills }, { -2, 2, 2 })
   t.eq(r.min_range, 10)
+  -- The cancel is whatever shooting_hit's long_range applied: a club's -2 is cancelled by +2.
+  rules("far").patch_modifier("shooting_hit", "long_range", { value = -2 })
+  muster.dice.set_faces { 4, 6, 6, 5, 3, 6, 2 }
+  r = shot({ piece = "bombard", distance = 30, obscured_by = "terrain" })
+  t.eq(ids(r, "hit"), "long_range=-2 parabolic=-2 parabolic_long_range=2")
   t.fails(function() shot({ piece = "bombard", distance = 9.5 }) end,
     "input: distance: 9.5in is closer than the Bombard's minimum range of 10in: it cannot shoot (guns p.2)")
   t.fails(function() shot({ piece = "bombard", distance = 41 }) end,
