@@ -11,10 +11,12 @@ local M = {}
 --- The booklet page every change of this variant cites (not in its contents table: ~13).
 local PAGE = 13
 
---- The gun's shot (HR-12 note 3, D2): what the booklet prints (STR +7, a gun, 1 charge) and
---- what this variant settled for the lost artillery rule (docs/rules-assumptions.md).
+--- The gun's shot (HR-12 note 3, D2): what this variant settled for the lost artillery rule
+--- (docs/rules-assumptions.md). Its name, weapon (a gun) and STR +7 are the Goblin list's entry
+--- (scripts/armies/fantasy_warriors/goblins.lua), read at apply so the two never drift.
+--- crew_min is the fewest gunners that can fire it (1: the booklet's MIN 2 is what is bought).
 M.piece = {
-  name = "Goblin galloper gun", weapon = "gun", short = 8, long = 30, dice = 3, strength = 7, crew_min = 1,
+  short = 8, long = 30, dice = 3, crew_min = 1,
   trajectory = "direct", characters = true, cover = { most = "hard", behind = true }, ignition = true,
 }
 
@@ -22,6 +24,8 @@ function M.apply(rules, options, context)
   if options.charges < 1 then error("galloper_gun: option charges: " .. options.charges .. " is not 1 or more", 0) end
   local piece = {}
   for k, v in pairs(M.piece) do piece[k] = v end
+  local e = rules.modules.armies.load_list("goblins").entries.galloper_gun
+  piece.name, piece.weapon, piece.strength = e.name, e.weapon, e.strength
   piece.charges = options.charges
   -- The gun's strength lives here, `artillery_pieces.galloper_gun.strength`: the weather
   -- (HR-4 storms: +7 becomes +6) reaches it through shooting_kill with weapon "gun"

@@ -16,9 +16,12 @@ function M.apply(rules, options, context)
   -- 2 crew to shoot, an ignition test "like existing guns" (L187). HR-6.2/6.3: a parabolic
   -- shot that takes no indirect -2 but keeps the long-range -1; nothing closer than short
   -- range; no characters. HR-6.4: cover at most -1 (soft), never for terrain it is behind.
+  -- The profile's numbers are the Dwarf list's entry (scripts/armies/fantasy_warriors/dwarves.lua),
+  -- read here so the two never drift: name, weapon, STR, WOR (its dice) and crew MIN.
+  local e = rules.modules.armies.load_list("dwarves").entries.mortar
   rules.set_row("artillery_pieces", "mortar", {
-    name = "Mortar", weapon = "artillery", short = 12, long = 30, min_range = 12, dice = 8, strength = 3,
-    charges = options.charges, crew_min = 2, trajectory = "parabolic", indirect_penalty = 0,
+    name = e.name, weapon = e.weapon, short = 12, long = 30, min_range = 12, dice = e.worth, strength = e.strength,
+    charges = options.charges, crew_min = e.crew_min, trajectory = "parabolic", indirect_penalty = 0,
     long_range_penalty = true, characters = false, cover = { most = "soft", behind = false }, ignition = true,
   }, PAGE)
   targets.apply(rules, options, PAGE)
