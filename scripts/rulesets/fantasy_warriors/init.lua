@@ -57,7 +57,7 @@ M.repl = require("repl")  -- the REPL's helpers: unit templates, combat, shoot, 
 M.modules = { core = core, units = units, quality = quality, reactions = reactions, threat = threat, morale = morale,
   casualties = casualties, shooting = shooting, artillery = artillery, combat = combat, man_to_man = man_to_man,
   armies = armies, magic = magic, prebattle = prebattle, command = command, talismans = talismans,
-  individuals = individuals, light = light, troops = require("troops") }
+  individuals = individuals, light = light, troops = require("troops"), terrain = require("terrain") }
 
 --- Armies and points (armies.lua), for `muster army check|points FILE`: each takes a path
 --- under the Muster root or {file = name, text = text} and returns the army's report;

@@ -1,8 +1,12 @@
 --- Troop classes for a checked unit, as the club's house rules (HR-1 to HR-3) name them:
 --- infantry, cavalry and individuals come from the profile (mounted; figures 0 with
 --- characters), the house classes (war machine, chariot, animal, swarm, monster: no core
---- column, house-rules dependency D4) from an input `class` or a keyword naming one. Read by
---- variants through rules.modules.troops. No rules, no dice.
+--- column, house-rules dependency D4) from an input `class` or a keyword naming one;
+--- unit_and_class checks a procedure's unit input with its class. Read by variants through
+--- rules.modules.troops. No rules, no dice.
+local core = require("core")
+local units = require("units")
+
 local M = {}
 
 --- The house classes an input `class` (or a unit keyword) may name.
@@ -47,6 +51,18 @@ function M.class_of(core, u, class, path)
   end
   if u.mounted then return "cavalry" end
   return "infantry"
+end
+
+--- Checks the unit input[field] (units.check_unit) and its class, input[class_field]
+--- (M.class_of). Errors name the fields.
+---@param input table a procedure's input
+---@param field string the unit's field ("unit", "target")
+---@param class_field string the field of its class ("class", "target_class")
+---@return table unit the checked unit
+---@return string class
+function M.unit_and_class(input, field, class_field)
+  local u = units.check_unit(input[field], field)
+  return u, M.class_of(core, u, input[class_field], class_field)
 end
 
 --- Whether `u` wears heavy or extra-heavy armour (the booklet's "H or XH").

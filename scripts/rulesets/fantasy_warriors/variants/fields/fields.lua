@@ -6,21 +6,16 @@ local M = {}
 --- The booklet page of every rule here.
 M.page = 3
 
-M.seasons = { "spring", "summer", "autumn", "winter" }
-
---- What a field is in each season, and how results name it.
+--- What a field is in each season (the seasons: the ruleset's terrain.seasons), and how
+--- results name it.
 M.field = { spring = "ploughed", summer = "crops", autumn = "empty", winter = "empty" }
 M.names = { empty = "empty field", ploughed = "ploughed field", crops = "tall crops" }
-
---- The movement effects: "half_or_disorganised" (the core's difficult terrain: at most half
---- the MOV, or further and disorganised), "half_and_disorganised" (at most half, and
---- disorganised), "half" (at most half, no choice), "none".
-M.effects = { "none", "half_or_disorganised", "half_and_disorganised", "half" }
 
 -- Troop kinds: the class, with infantry split into heavy_or_long (H or XH armour, or pikes,
 -- lances or spears) and infantry, and cavalry into heavy_cavalry (H or XH) and cavalry.
 -- A kind a field does not name is not affected, and the field is no terrain for it.
--- `proposed` marks our reading where the booklet is silent.
+-- `effect` is one of the ruleset's movement effects (terrain.effects: half_or_disorganised,
+-- half_and_disorganised, half). `proposed` marks our reading where the booklet is silent.
 M.by_field = {
   empty = {},
   ploughed = {

@@ -1,15 +1,11 @@
 --- HR-2 fields by season (house-rules booklet page 3): the procedure field_effect on
 --- typed-in facts (the season, the unit and its class, whether it shoots and is entirely in
 --- the field). Reads fields.lua; reports, changes no unit. Which units stand in a field, and
---- where they move through it, waits for the table.
+--- where they move through it, waits for the table. The season, the flyer's rule, the
+--- movement effects and the cover value come from the ruleset's rules.modules.terrain.
 local data = require("fields")
-local troops  -- the ruleset's troop classes (rules.modules.troops), set by M.procedures
 
 local M = {}
-
-local function fmt(n)
-  return string.format("%g", n)
-end
 
 --- The procedures of the variant, for rules.add_procedure: {name = {doc, fields, run,
 --- samples}}. `modules`: rules.modules; `options`: the variant's; `source`: its name.
@@ -18,27 +14,8 @@ end
 ---@param source string the variant's name
 ---@return table procedures
 function M.procedures(modules, options, source)
-  troops = modules.troops
-  local core, units = modules.core, modules.units
+  local core, troops, terrain = modules.core, modules.troops, modules.terrain
   local page_source = source .. " p." .. data.page
-
-  -- The season: the input's, else the option's; one of them must give it.
-  local function season_of(v)
-    if v == nil then
-      if options.season == "unset" then
-        core.fail("season", "missing: give the season (" .. table.concat(data.seasons, ", ") ..
-                  ") or set the option " .. source .. ".season")
-      end
-      return options.season, "option"
-    end
-    return core.check_enum(v, data.seasons, "season"), "input"
-  end
-
-  local function cover_value(kind)
-    local e = modules.shooting.data.shooting_kill.index[kind .. "_cover"]
-    if e and type(e.value) == "number" then return e.value end
-    return 0
-  end
 
   local P = {}
 
@@ -46,9 +23,8 @@ function M.procedures(modules, options, source)
     doc = "HR-2: what a field does to a unit in the season: no effect, half movement or disorganised, half and disorganised, or half movement; whether it counts as terrain; the cover of summer crops (house rules p.3)",
     fields = { "unit", "class", "season", "shoots", "entirely_within" },
     run = function(input)
-      local u = units.check_unit(input.unit, "unit")
-      local class = troops.class_of(core, u, input.class, "class")
-      local season, season_from = season_of(input.season)
+      local u, class = troops.unit_and_class(input, "unit", "class")
+      local season, season_from = terrain.season(input.season, options.season, source)
       local shoots = core.check_bool(input.shoots, "shoots", false)
       local within = core.check_bool(input.entirely_within, "entirely_within", false)
       local field = data.field[season]
@@ -58,10 +34,8 @@ function M.procedures(modules, options, source)
       res.unit, res.class, res.season, res.season_from, res.field, res.movement =
         u.name, class, season, season_from, data.names[field], mov
       local row = data.by_field[field][kind]
-      if u.flying then
+      if terrain.flies_over(res, u) then
         res.effect, res.counts_as_terrain = "none", false
-        res.rule = "a flying unit in the air ignores difficult terrain"
-        res.rule_source = modules.core.ruleset .. " p.29"
       elseif row == nil then
         res.effect, res.counts_as_terrain = "none", false
         res.rule = field == "empty" and "an empty field: no effect, and it is no terrain"
@@ -72,14 +46,7 @@ function M.procedures(modules, options, source)
         res.rule = row.reason
         res.rule_source = page_source
       end
-      local e = res.effect
-      res.allowance = (e == "half" or e == "half_and_disorganised") and mov / 2 or mov
-      res.disorganises = (e == "half_and_disorganised" and "always") or (e == "half_or_disorganised" and "over_half")
-                         or "never"
-      if e == "half" or e == "half_and_disorganised" then
-        core.add_modifiers(res, { { id = "field_half_move", value = -(mov - mov / 2), source = page_source,
-          reason = string.format("%s: at most half the move (%sin)", data.names[field], fmt(mov / 2)) } })
-      end
+      local text = terrain.apply_effect(res, res.effect, mov, "field_half_move", data.names[field], page_source)
       -- Cover: summer crops hide infantry and individuals entirely within them that do not
       -- shoot and carry no spears, lances or pikes.
       local c = data.cover[field]
@@ -96,18 +63,12 @@ function M.procedures(modules, options, source)
         else
           res.cover = c.cover
           res.cover_rule = "entirely within the " .. data.names[field] .. ", not shooting, no spears, lances or pikes: it may claim the cover"
-          local v = cover_value(c.cover)
+          local v = terrain.cover_value(c.cover)
           core.add_modifiers(res, { { id = "crops_cover", value = v, source = page_source,
             reason = "hidden in the " .. data.names[field] .. " (the kill throw's soft cover)" } })
         end
       end
-      local texts = {
-        none = "no effect",
-        half_or_disorganised = string.format("half movement or disorganised: at most %sin organised", fmt(mov / 2)),
-        half_and_disorganised = string.format("half movement and disorganised: at most %sin", fmt(mov / 2)),
-        half = string.format("half movement: at most %sin", fmt(mov / 2)),
-      }
-      res.outcome = texts[e] .. (res.cover ~= "none" and (", " .. res.cover .. " cover") or "")
+      res.outcome = text .. (res.cover ~= "none" and (", " .. res.cover .. " cover") or "")
       return res
     end,
     samples = {

@@ -1,15 +1,12 @@
 --- HR-1 linear obstacles (house-rules booklet page 2): the procedures obstacle_crossing,
 --- obstacle_cover, obstacle_sight and dismantle, on typed-in facts (the unit, its class, the
 --- obstacle type, what it does this move). Reads obstacles.lua; reports, changes no unit.
---- Where the obstacle stands and where a unit crosses it waits for the table.
+--- Where the obstacle stands and where a unit crosses it waits for the table. The flyer's
+--- rule, the half move and the cover values come from the ruleset's rules.modules.terrain.
 local data = require("obstacles")
 local troops  -- the ruleset's troop classes (rules.modules.troops), set by M.procedures
 
 local M = {}
-
-local function fmt(n)
-  return string.format("%g", n)
-end
 
 -- A required boolean fact: nil is an error saying what it decides.
 local function need_bool(core, v, path, why)
@@ -34,20 +31,12 @@ end
 ---@return table procedures
 function M.procedures(modules, options, source)
   troops = modules.troops
-  local core, units = modules.core, modules.units
+  local core, terrain = modules.core, modules.terrain
   local page_source = source .. " p." .. data.page
   local core_source = function(page) return modules.core.ruleset .. " p." .. page end
 
   local function check_obstacle(v)
     return core.check_enum(v, data.types, "obstacle")
-  end
-
-  -- The value the ruleset's shooting kill throw gives cover `kind` ("soft", "hard"): the
-  -- entry <kind>_cover of its shooting_kill list, so a patched value shows here too.
-  local function cover_value(kind)
-    local e = modules.shooting.data.shooting_kill.index[kind .. "_cover"]
-    if e and type(e.value) == "number" then return e.value end
-    return 0
   end
 
   local P = {}
@@ -56,8 +45,7 @@ function M.procedures(modules, options, source)
     doc = "HR-1: may a unit cross a linear obstacle (wall, fence, low/tall/embankment hedge, ditch), vault it, at what cost of its move, disorganised or not (house rules p.2)",
     fields = { "unit", "class", "obstacle", "only_terrain", "full_move", "legs_or_wings" },
     run = function(input)
-      local u = units.check_unit(input.unit, "unit")
-      local class = troops.class_of(core, u, input.class, "class")
+      local u, class = troops.unit_and_class(input, "unit", "class")
       local obstacle = check_obstacle(input.obstacle)
       local legs = core.check_bool(input.legs_or_wings, "legs_or_wings", nil)
       if legs ~= nil and class ~= "monster" then
@@ -69,11 +57,8 @@ function M.procedures(modules, options, source)
       res.unit, res.obstacle, res.class, res.movement = u.name, obstacle, class, mov
       res.vault = false
       res.disorganised = false
-      if u.flying then
-        -- A flyer in the air ignores difficult terrain (p.29): the obstacle is below it.
+      if terrain.flies_over(res, u, name) then
         res.may_cross, res.cost, res.allowance = true, "none", mov
-        res.rule = "a flying unit in the air ignores difficult terrain and passes over the " .. name
-        res.rule_source = core_source(29)
         res.outcome = "flies over: no cost"
         return res
       end
@@ -111,10 +96,9 @@ function M.procedures(modules, options, source)
         res.allowance = mov
         res.outcome = "crosses freely"
       elseif rule.cost == "half" then
-        res.allowance = mov / 2
-        core.add_modifiers(res, { { id = "crossing_half_move", value = -(mov - mov / 2), source = page_source,
-          reason = string.format("crossing the %s uses up half the move: at most %sin in all this move", name, fmt(mov / 2)) } })
-        res.outcome = string.format("crosses: at most %sin this move%s", fmt(mov / 2), tail)
+        terrain.halve_move(res, mov, "crossing_half_move", page_source,
+          string.format("crossing the %s uses up half the move: at most %sin in all this move", name, terrain.inches(mov / 2)))
+        res.outcome = string.format("crosses: at most %sin this move%s", terrain.inches(mov / 2), tail)
       else
         res.allowance = 0
         core.add_modifiers(res, { { id = "crossing_whole_move", value = -mov, source = page_source,
@@ -138,8 +122,7 @@ function M.procedures(modules, options, source)
     doc = "HR-1: the cover a linear obstacle gives a unit against shooting, as the core kill throw's cover (soft -1, hard -2): feed it to shoot or kill_throw as `cover` (house rules p.2)",
     fields = { "target", "class", "obstacle", "hidden", "shoots", "hedge_cover" },
     run = function(input)
-      local u = units.check_unit(input.target, "target")
-      local class = troops.class_of(core, u, input.class, "class")
+      local u, class = troops.unit_and_class(input, "target", "class")
       local obstacle = check_obstacle(input.obstacle)
       local hidden = core.check_enum(input.hidden, data.hidden, "hidden")
       local shoots = core.check_bool(input.shoots, "shoots", false)
@@ -192,7 +175,7 @@ function M.procedures(modules, options, source)
       res.rule = why
       res.rule_source = rule_source
       if cover ~= "none" then
-        local v = cover_value(cover)
+        local v = terrain.cover_value(cover)
         core.add_modifiers(res, { { id = obstacle .. "_" .. cover .. "_cover", value = v, reason = why, source = rule_source } })
         res.outcome = string.format("%s cover: %+d on the kill throw", cover, v)
       else
@@ -215,10 +198,8 @@ function M.procedures(modules, options, source)
     fields = { "obstacle", "observer", "observer_class", "target", "target_class" },
     run = function(input)
       local obstacle = check_obstacle(input.obstacle)
-      local o = units.check_unit(input.observer, "observer")
-      local oc = troops.class_of(core, o, input.observer_class, "observer_class")
-      local t = units.check_unit(input.target, "target")
-      local tc = troops.class_of(core, t, input.target_class, "target_class")
+      local o, oc = troops.unit_and_class(input, "observer", "observer_class")
+      local t, tc = troops.unit_and_class(input, "target", "target_class")
       local a_name = data.a_names[obstacle]
       local res = core.result("obstacle_sight")
       res.obstacle, res.observer, res.observer_class, res.target, res.target_class = obstacle, o.name, oc, t.name, tc
@@ -251,8 +232,7 @@ function M.procedures(modules, options, source)
     doc = "HR-1: may a unit take down a 6in length of a linear obstacle, and what of its move it costs (house rules p.2)",
     fields = { "unit", "class", "obstacle" },
     run = function(input)
-      local u = units.check_unit(input.unit, "unit")
-      local class = troops.class_of(core, u, input.class, "class")
+      local u, class = troops.unit_and_class(input, "unit", "class")
       local obstacle = check_obstacle(input.obstacle)
       local name, a_name = data.names[obstacle], data.a_names[obstacle]
       local mov = troops.movement(u)
@@ -285,7 +265,7 @@ function M.procedures(modules, options, source)
       end
       if res.may_dismantle then
         res.outcome = string.format("takes down %din: %s", data.dismantle_length,
-          cost == "half" and string.format("half its move (%sin left)", fmt(res.allowance_left)) or "its whole move")
+          cost == "half" and string.format("half its move (%sin left)", terrain.inches(res.allowance_left)) or "its whole move")
       else
         res.outcome = "may not dismantle"
       end

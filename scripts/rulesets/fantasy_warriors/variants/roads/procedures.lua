@@ -1,14 +1,10 @@
 --- HR-3 roads (house-rules booklet page 3): the procedure road_movement on typed-in facts
 --- (the season, the road, the unit and its class, how much of its move keeps to the road).
---- Reads roads.lua; reports, changes no unit. Where the road runs waits for the table.
+--- Reads roads.lua; reports, changes no unit. Where the road runs waits for the table. The
+--- season, the flyer's rule and the movement effects come from rules.modules.terrain.
 local data = require("roads")
-local troops  -- the ruleset's troop classes (rules.modules.troops), set by M.procedures
 
 local M = {}
-
-local function fmt(n)
-  return string.format("%g", n)
-end
 
 --- The procedures of the variant, for rules.add_procedure: {name = {doc, fields, run,
 --- samples}}. `modules`: rules.modules; `options`: the variant's; `source`: its name.
@@ -17,20 +13,8 @@ end
 ---@param source string the variant's name
 ---@return table procedures
 function M.procedures(modules, options, source)
-  troops = modules.troops
-  local core, units = modules.core, modules.units
+  local core, troops, terrain = modules.core, modules.troops, modules.terrain
   local page_source = source .. " p." .. data.page
-
-  local function season_of(v)
-    if v == nil then
-      if options.season == "unset" then
-        core.fail("season", "missing: give the season (" .. table.concat(data.seasons, ", ") ..
-                  ") or set the option " .. source .. ".season")
-      end
-      return options.season, "option"
-    end
-    return core.check_enum(v, data.seasons, "season"), "input"
-  end
 
   local P = {}
 
@@ -38,9 +22,8 @@ function M.procedures(modules, options, source)
     doc = "HR-3: a unit moving on a road: in winter a dirt road slows some troops (half movement, or half or disorganised); otherwise an eligible unit whose move keeps to the road moves MOV x 1.5 (house rules p.3)",
     fields = { "unit", "class", "season", "road", "on_road", "bonus_needs" },
     run = function(input)
-      local u = units.check_unit(input.unit, "unit")
-      local class = troops.class_of(core, u, input.class, "class")
-      local season, season_from = season_of(input.season)
+      local u, class = troops.unit_and_class(input, "unit", "class")
+      local season, season_from = terrain.season(input.season, options.season, source)
       local road = core.check_enum(input.road, data.roads, "road")
       local needs = core.check_enum(input.bonus_needs == nil and options.bonus_needs or input.bonus_needs,
                                     { "whole_move", "start_and_end" }, "bonus_needs")
@@ -57,28 +40,16 @@ function M.procedures(modules, options, source)
         -- A rutted dirt road: penalties, no bonus.
         res.bonus = false
         local row = data.winter_dirt[troops.seasonal_kind(class, u)]
-        if u.flying then
+        if terrain.flies_over(res, u) then
           res.effect = "none"
-          res.rule = "a flying unit in the air ignores difficult terrain"
-          res.rule_source = modules.core.ruleset .. " p.29"
         elseif row == nil then
           res.effect = "none"
           res.rule = string.format("%s are not named for a %s in %s: no effect", troops.plural[class], data.names[road], season)
         else
           res.effect = row.effect
           res.rule = "a dirt road in winter: " .. row.reason
-          if row.effect == "half" then
-            res.allowance = mov / 2
-            core.add_modifiers(res, { { id = "rutted_road", value = -(mov - mov / 2), source = page_source,
-              reason = string.format("a rutted dirt road: at most half the move (%sin)", fmt(mov / 2)) } })
-          else
-            res.disorganises = "over_half"
-          end
         end
-        local texts = { none = "no effect",
-          half = string.format("half movement: at most %sin", fmt(mov / 2)),
-          half_or_disorganised = string.format("half movement or disorganised: at most %sin organised", fmt(mov / 2)) }
-        res.outcome = texts[res.effect]
+        res.outcome = terrain.apply_effect(res, res.effect, mov, "rutted_road", "a rutted " .. data.names[road], page_source)
         return res
       end
       -- A good road: the bonus for eligible units whose move keeps to it.
@@ -114,8 +85,8 @@ function M.procedures(modules, options, source)
       res.rule = string.format("%s on a %s%s: half their move again", who.reason, data.names[road],
                                road == "dirt" and (" in " .. season) or "")
       core.add_modifiers(res, { { id = "road_bonus", value = res.allowance - mov, source = page_source,
-        reason = string.format("moving on a %s: +50%% (%sin in all)", data.names[road], fmt(res.allowance)) } })
-      res.outcome = string.format("bonus: at most %sin", fmt(res.allowance))
+        reason = string.format("moving on a %s: +50%% (%sin in all)", data.names[road], terrain.inches(res.allowance)) } })
+      res.outcome = string.format("bonus: at most %sin", terrain.inches(res.allowance))
       return res
     end,
     samples = {

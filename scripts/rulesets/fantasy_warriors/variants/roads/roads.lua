@@ -6,7 +6,7 @@ local M = {}
 --- The booklet page of every rule here.
 M.page = 3
 
-M.seasons = { "spring", "summer", "autumn", "winter" }
+--- The roads, and how results name them (the seasons: the ruleset's terrain.seasons).
 M.roads = { "dirt", "cobbled" }
 M.names = { dirt = "dirt road", cobbled = "cobbled road" }
 
@@ -26,7 +26,8 @@ M.needs = { whole_move = { whole_move = true }, start_and_end = { whole_move = t
 
 -- Troop kinds: the class, with infantry split into heavy_or_long_infantry (H or XH armour, or
 -- pikes, lances or spears) and infantry, and cavalry into heavy_cavalry (H or XH) and cavalry.
--- Effects as in the fields variant: half_or_disorganised, half, none (a kind not named).
+-- Effects: the ruleset's movement effects (terrain.effects) half_or_disorganised and half;
+-- a kind not named, none.
 M.winter_dirt = {
   chariot = { effect = "half", reason = "chariots cross the ruts at half rate" },
   war_machine = { effect = "half", reason = "war machines cross the ruts at half rate" },

@@ -1,7 +1,8 @@
 --- HR-11 sieges (house-rules booklet page 12): the procedures siege_terrain (the terrain die,
 --- re-rolled while it bars the defender) and siege_defences (defence points by headcount and
---- what they buy). Reads sieges.lua; dice only through the ruleset's core.d6. Where the
---- features and defences stand on the table waits for the table.
+--- what they buy). Reads sieges.lua, and a defence's cover value from the ruleset
+--- (rules.modules.terrain); dice only through the ruleset's core.d6. Where the features and
+--- defences stand on the table waits for the table.
 local data = require("sieges")
 
 local M = {}
@@ -31,8 +32,14 @@ local deploy_rule = "the defender deploys first even when it wins the scouting; 
 ---@param source string the variant's name
 ---@return table procedures
 function M.procedures(modules, source)
-  local core = modules.core
+  local core, terrain = modules.core, modules.terrain
   local page_source = source .. " p." .. data.page
+
+  -- What a defence does, its cover's value as the kill throw has it now.
+  local function effect_of(d)
+    if d.cover == nil then return d.effect end
+    return string.format("%s: %s cover %+d for %s", d.effect, d.cover.kind, terrain.cover_value(d.cover.kind), d.cover.whom)
+  end
 
   local P = {}
 
@@ -153,7 +160,7 @@ function M.procedures(modules, source)
             local d = data.defences[item]
             spent = spent + n * d.cost
             res.bought[#res.bought + 1] = { item = item, amount = n, per = d.per, points = n * d.cost,
-                                            counts_as = d.counts_as or "impassable", effect = d.effect .. " (proposed)" }
+                                            counts_as = d.counts_as or "impassable", effect = effect_of(d) .. " (proposed)" }
           end
         end
         if spent > res.points then

@@ -31,10 +31,12 @@ M.giant_headcount = 10
 M.giant = "giant"
 
 --- What a defence point buys (proposed until D11 is supplied): `per` the unit of one point,
---- `counts_as` the linear obstacle of HR-1 it is treated as, or `impassable`.
+--- `counts_as` the linear obstacle of HR-1 it is treated as, or `impassable`; `cover` the
+--- kill throw's cover it gives (`kind`, whose value the ruleset's shooting_kill list holds)
+--- and to `whom`, which results add to `effect`.
 M.defences = {
-  palisade = { cost = 1, per = "inch", counts_as = "wall",
-               effect = "a wall (linear_obstacles): hard cover -2 for infantry entirely hidden behind it that do not shoot" },
+  palisade = { cost = 1, per = "inch", counts_as = "wall", effect = "a wall (linear_obstacles)",
+               cover = { kind = "hard", whom = "infantry entirely hidden behind it that do not shoot" } },
   chevaux_de_frise = { cost = 1, per = "inch", counts_as = "tall_hedge",
                        effect = "a tall hedge for crossing (linear_obstacles): no cavalry, no infantry in heavy or extra-heavy armour" },
   pits = { cost = 1, per = "pit", impassable = true, effect = "a 1in x 1in pit: impassable" },
