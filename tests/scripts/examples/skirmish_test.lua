@@ -12,11 +12,7 @@ local function odds_of(result)
   return out
 end
 
-local function binomial(n, k, p)
-  local c = 1
-  for i = 1, k do c = c * (n - k + i) / i end
-  return c * p ^ k * (1 - p) ^ (n - k)
-end
+local binomial = t.binomial
 
 local function events(kind)
   local out = {}

@@ -3,8 +3,7 @@
 -- tests/fixtures/armies/, each error named with its file:line), the bundled lists (book
 -- figures, provenance, the reconstruction costing) and the two sample 1,000-point armies.
 local t = require("testing")
--- A variant's patch functions, as the loader hands them to apply (each change owned).
-local function rules(name) return ruleset.variant_api({ name = name, version = "1.0.0" }) end
+local rules = t.rules
 
 local M = { ruleset = "fantasy_warriors" }
 

@@ -4,8 +4,7 @@
 -- takes -2 and no long-range -1 and cannot shoot inside its short range, a direct one needs line
 -- of sight, the ballista's weapon v armour line, charges and crews.
 local t = require("testing")
--- A variant's patch functions, as the loader hands them to apply (each change owned).
-local function rules(name) return ruleset.variant_api({ name = name, version = "1.0.0" }) end
+local rules = t.rules
 
 local M = { ruleset = "fantasy_warriors" }
 
@@ -13,20 +12,8 @@ local crew = { name = "Crew", figures = 3, quality = "average", type = "discipli
 local orcs = { name = "Orc infantry", figures = 10, quality = "average", type = "tribal", armour = "medium" }
 
 -- "id=value" of the modifiers of one throw, in order.
-local function ids(res, throw)
-  local out = {}
-  for _, m in ipairs(res.modifiers) do
-    if m.throw == throw then out[#out + 1] = m.id .. "=" .. m.value end
-  end
-  return table.concat(out, " ")
-end
-
-local function copy(t0, changes)
-  local out = {}
-  for k, v in pairs(t0) do out[k] = v end
-  for k, v in pairs(changes or {}) do out[k] = v or nil end
-  return out
-end
+local ids = t.modifier_ids
+local copy = t.copy_omit_false
 
 -- A cannon lobbing its shot (D2's "parabolic trajectory") and a culverin shooting straight.
 local function add_pieces()

@@ -20,12 +20,7 @@ local saved_kills = {
   faces = { 6, 6, 6, 6, 6, 6, 6, 6, 1, 6, 6, 6, 6, 6, 6, 1, 1 },
 }
 
-local function unit_named(r, name)
-  for _, u in ipairs(r.units) do
-    if u.name == name then return u end
-  end
-  error("no unit " .. name .. " in the result")
-end
+local unit_named = t.unit_named
 
 -- #4 off: the kills of the kill throws decide, saved or not: 3 kills to 2, the Orcs win.
 function M.test_4_off_winning_counts_the_kills_saved_or_not()

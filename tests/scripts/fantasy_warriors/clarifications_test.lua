@@ -6,12 +6,7 @@ local t = require("testing")
 
 local M = { ruleset = "fantasy_warriors", variants = { "clarifications" } }
 
-local function unit_named(r, name)
-  for _, u in ipairs(r.units) do
-    if u.name == name then return u end
-  end
-  error("no unit " .. name .. " in the result")
-end
+local unit_named = t.unit_named
 
 local function choices(r, question)
   local out = {}

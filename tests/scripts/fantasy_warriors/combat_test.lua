@@ -4,8 +4,7 @@
 -- specials, saves, annihilation under both options, man-to-man, properties over seeds and
 -- exact odds against a hand calculation.
 local t = require("testing")
--- A variant's patch functions, as the loader hands them to apply (each change owned).
-local function rules(name) return ruleset.variant_api({ name = name, version = "1.0.0" }) end
+local rules = t.rules
 
 local M = { ruleset = "fantasy_warriors" }
 
@@ -23,18 +22,8 @@ local function concat(...)
   return out
 end
 
-local function ids(list)
-  local out = {}
-  for _, m in ipairs(list) do out[#out + 1] = m.id .. "=" .. m.value end
-  return table.concat(out, " ")
-end
-
-local function unit_named(r, name)
-  for _, u in ipairs(r.units) do
-    if u.name == name then return u end
-  end
-  error("no unit " .. name .. " in the result")
-end
+local ids = t.ids
+local unit_named = t.unit_named
 
 -- A defender that does not fight back (no figure in contact faces the enemy).
 local function passive(unit)
@@ -693,11 +682,7 @@ function M.test_properties_over_seeds()
 end
 
 -- Binomial probability, computed here independently of the kernel.
-local function binomial(n, k, p)
-  local c = 1
-  for i = 1, k do c = c * (n - k + i) / i end
-  return c * p ^ k * (1 - p) ^ (n - k)
-end
+local binomial = t.binomial
 
 function M.test_exact_odds_of_a_combat_round()
   -- 3 average Orcs (hand weapons) against shielded average enemies in medium armour: a hit

@@ -2,16 +2,11 @@
 -- worked examples NEW ORDERS (p.37) and USING INFLUENCE (p.38) with their dice, every result
 -- band, every modifier, the carrier's fate, the chain reaction of a routed warchief, and exact odds.
 local t = require("testing")
--- A variant's patch functions, as the loader hands them to apply (each change owned).
-local function rules(name) return ruleset.variant_api({ name = name, version = "1.0.0" }) end
+local rules = t.rules
 
 local M = { ruleset = "fantasy_warriors" }
 
-local function ids(res)
-  local out = {}
-  for _, m in ipairs(res.modifiers) do out[#out + 1] = m.id .. "=" .. m.value end
-  return table.concat(out, " ")
-end
+local ids = t.modifier_ids
 
 -- Goblin battle leader, leadership 3: Goblins endure bad light by day and are fanatic at night.
 local goblin_leader = { name = "Goblin battle leader", role = "battle_leader", quality = "average",

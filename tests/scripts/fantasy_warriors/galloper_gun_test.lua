@@ -4,8 +4,7 @@
 -- guarded as the core says (option crew_guards false), the supplies, and the row the weather
 -- reaches. The options' other values: galloper_gun_options_test.lua.
 local t = require("testing")
--- A variant's patch functions, as the loader hands them to apply (each change owned).
-local function rules(name, after) return ruleset.variant_api({ name = name, version = "1.0.0", after = after }) end
+local rules = t.rules
 
 local M = { ruleset = "fantasy_warriors", variants = { "galloper_gun" } }
 
@@ -14,20 +13,8 @@ local gunners = { name = "Goblin gunners", figures = 2, quality = "average", typ
 local dwarves = { name = "Dwarf infantry", figures = 10, quality = "veteran", type = "disciplined", armour = "heavy",
                   shield = true, leader = true }
 
-local function copy(t0, changes)
-  local out = {}
-  for k, v in pairs(t0) do out[k] = v end
-  for k, v in pairs(changes or {}) do out[k] = v or nil end
-  return out
-end
-
-local function ids(res, throw)
-  local out = {}
-  for _, m in ipairs(res.modifiers) do
-    if m.throw == throw then out[#out + 1] = m.id .. "=" .. m.value end
-  end
-  return table.concat(out, " ")
-end
+local copy = t.copy_omit_false
+local ids = t.modifier_ids
 
 local function gun(input)
   return ruleset.resolve("artillery_shot", copy({ piece = "galloper_gun", crew = gunners, target = dwarves,

@@ -3,8 +3,7 @@
 -- figure lost, a unit routing with characters attached, the Command Test counters of every
 -- event, and the herald as a temporary unit musician in the Threat Test (page 8).
 local t = require("testing")
--- A variant's patch functions, as the loader hands them to apply (each change owned).
-local function rules(name) return ruleset.variant_api({ name = name, version = "1.0.0" }) end
+local rules = t.rules
 
 local M = { ruleset = "fantasy_warriors" }
 
@@ -445,11 +444,7 @@ end
 -- The herald as a temporary unit musician (page 8) in the Threat Test
 -- ---------------------------------------------------------------------------------------
 
-local function ids(res)
-  local out = {}
-  for _, m in ipairs(res.modifiers) do out[#out + 1] = m.id .. "=" .. m.value end
-  return table.concat(out, " ")
-end
+local ids = t.modifier_ids
 
 local leader = { name = "Grukk", role = "battle_leader", quality = "average", type = "tribal", worth = 1 }
 local herald = { name = "Herald", role = "herald", quality = "average", type = "tribal", worth = 1 }

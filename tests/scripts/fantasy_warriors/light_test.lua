@@ -5,8 +5,7 @@
 -- the Banish Magic countdown, and the Goblins' night type in real Threat, Casualty, Combat and
 -- Battle Leader's Tests.
 local t = require("testing")
--- A variant's patch functions, as the loader hands them to apply (each change owned).
-local function rules(name) return ruleset.variant_api({ name = name, version = "1.0.0" }) end
+local rules = t.rules
 
 local M = { ruleset = "fantasy_warriors" }
 
@@ -25,11 +24,7 @@ local function ids(list)
   return table.concat(out, " ")
 end
 
-local function ids_of(res)
-  local out = {}
-  for _, m in ipairs(res.modifiers) do out[#out + 1] = m.id .. "=" .. m.value end
-  return table.concat(out, " ")
-end
+local ids_of = t.modifier_ids
 
 -- Goblins: poor, tribal by day and fanatic at night, daylight their bad light (p.14, p.9).
 local function goblins(extra)

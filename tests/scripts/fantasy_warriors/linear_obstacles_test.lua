@@ -10,19 +10,8 @@ local M = { ruleset = "fantasy_warriors", variants = { "linear_obstacles" },
 
 local function resolve(name, input) return ruleset.resolve(name, input) end
 
--- Fails with exactly `message` (a one-line input error naming the field).
-local function fails(fn, message)
-  local ok, err = pcall(fn)
-  t.eq(ok, false, "expected a failure: " .. message)
-  t.eq(err, message)
-end
-
-local function with(base, extra)
-  local u = {}
-  for k, v in pairs(base) do u[k] = v end
-  for k, v in pairs(extra or {}) do u[k] = v end
-  return u
-end
+local fails = t.fails_exactly
+local with = t.copy
 
 local foot = { name = "Orc infantry", figures = 10, quality = "average", type = "tribal", armour = "medium", movement = 6 }
 local horse = { name = "Wolf riders", figures = 6, quality = "average", type = "tribal", armour = "light", mounted = true, movement = 6 }

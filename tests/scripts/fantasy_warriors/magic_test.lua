@@ -2,8 +2,7 @@
 -- the derived Finger of Death and Banish Magic checks (digest part 2 §39), every spell's cost
 -- and effect, overdraw, Blast's doubles and trebles, and an exact-probability check.
 local t = require("testing")
--- A variant's patch functions, as the loader hands them to apply (each change owned).
-local function rules(name) return ruleset.variant_api({ name = name, version = "1.0.0" }) end
+local rules = t.rules
 
 local M = { ruleset = "fantasy_warriors" }
 

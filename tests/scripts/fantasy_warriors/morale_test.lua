@@ -4,23 +4,12 @@
 -- the options losses_stacking and terrible_tiebreak, every band of the reaction table through
 -- the procedures, rout (removals and Command Test markers), properties over seeds, exact odds.
 local t = require("testing")
--- A variant's patch functions, as the loader hands them to apply (each change owned).
-local function rules(name) return ruleset.variant_api({ name = name, version = "1.0.0" }) end
+local rules = t.rules
 
 local M = { ruleset = "fantasy_warriors" }
 
-local function ids(res)
-  local out = {}
-  for _, m in ipairs(res.modifiers) do out[#out + 1] = m.id .. "=" .. m.value end
-  return table.concat(out, " ")
-end
-
-local function copy(u, changes)
-  local out = {}
-  for k, v in pairs(u) do out[k] = v end
-  for k, v in pairs(changes or {}) do out[k] = v end
-  return out
-end
+local ids = t.modifier_ids
+local copy = t.copy
 
 -- The Reaction example (page 25): 10 veteran disciplined Dwarves with a leader and a standard
 -- bearer lose 6 figures, the leader among them, to a Goblin bow unit blackening the sky.

@@ -13,11 +13,7 @@ local function shot(distance, charges)
   muster.dice.set_faces { 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6 }
   local r = ruleset.resolve("artillery_shot", { piece = "mortar", crew = crew, target = orcs, distance = distance,
                                                 charges = charges })
-  local out = {}
-  for _, m in ipairs(r.modifiers) do
-    if m.throw == "hit" then out[#out + 1] = m.id .. "=" .. m.value end
-  end
-  return table.concat(out, " "), r
+  return t.modifier_ids(r, "hit"), r
 end
 
 function M.test_minimum_range_band_long_every_legal_shot_takes_minus_1()

@@ -4,8 +4,7 @@
 -- the exact odds of the hit throw, the profile against the Dwarf list, and the supplies.
 -- The options' other values: mortars_options_test.lua.
 local t = require("testing")
--- A variant's patch functions, as the loader hands them to apply (each change owned).
-local function rules(name, after) return ruleset.variant_api({ name = name, version = "1.0.0", after = after }) end
+local rules = t.rules
 
 local M = { ruleset = "fantasy_warriors", variants = { "mortars" } }
 
@@ -15,21 +14,9 @@ local orcs = { name = "Orc infantry", figures = 10, quality = "average", type = 
                armour = "medium", shield = true, leader = true }
 local known = { scouting = "won", on_feature = true }
 
-local function copy(t0, changes)
-  local out = {}
-  for k, v in pairs(t0) do out[k] = v end
-  for k, v in pairs(changes or {}) do out[k] = v or nil end  -- false: leave the field out
-  return out
-end
-
+local copy = t.copy_omit_false  -- false: leave the field out
 -- "id=value" of the modifiers of one throw, in order.
-local function ids(res, throw)
-  local out = {}
-  for _, m in ipairs(res.modifiers) do
-    if m.throw == throw then out[#out + 1] = m.id .. "=" .. m.value end
-  end
-  return table.concat(out, " ")
-end
+local ids = t.modifier_ids
 
 -- A mortar shot at the Orcs, 20in away, hidden by terrain at a known point; `input` changes it.
 local function mortar(input)

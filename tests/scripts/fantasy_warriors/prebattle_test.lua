@@ -2,8 +2,7 @@
 -- time, terrain, boasts and omens replayed with their dice, every band of each table, the
 -- player choices, and an exact-odds check of the omens and terrain dice.
 local t = require("testing")
--- A variant's patch functions, as the loader hands them to apply (each change owned).
-local function rules(name) return ruleset.variant_api({ name = name, version = "1.0.0" }) end
+local rules = t.rules
 
 local M = { ruleset = "fantasy_warriors" }
 

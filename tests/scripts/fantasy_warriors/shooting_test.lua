@@ -3,8 +3,7 @@
 -- and table cell, both readings of the handgun and annihilation contradictions, properties
 -- over seeds and exact odds against a hand calculation.
 local t = require("testing")
--- A variant's patch functions, as the loader hands them to apply (each change owned).
-local function rules(name) return ruleset.variant_api({ name = name, version = "1.0.0" }) end
+local rules = t.rules
 
 local M = { ruleset = "fantasy_warriors" }
 
@@ -14,20 +13,8 @@ local orc_bows = { name = "Orc bowmen", figures = 6, quality = "average", type =
                    armour = "medium", weapon = "bow" }
 local dwarves = { name = "Dwarves", figures = 10, quality = "veteran", type = "disciplined", armour = "heavy" }
 
-local function copy(t0, changes)
-  local out = {}
-  for k, v in pairs(t0) do out[k] = v end
-  for k, v in pairs(changes or {}) do out[k] = v end
-  return out
-end
-
-local function ids(res, throw)
-  local out = {}
-  for _, m in ipairs(res.modifiers) do
-    if throw == nil or m.throw == throw then out[#out + 1] = m.id .. "=" .. m.value end
-  end
-  return table.concat(out, " ")
-end
+local copy = t.copy
+local ids = t.modifier_ids
 
 -- A lone archer for single-die hit throws.
 local function archer(changes)
@@ -586,11 +573,7 @@ function M.test_properties_over_seeds()
   end
 end
 
-local function binomial(n, k, p)
-  local c = 1
-  for i = 1, k do c = c * (n - k + i) / i end
-  return c * p ^ k * (1 - p) ^ (n - k)
-end
+local binomial = t.binomial
 
 function M.test_exact_odds_of_the_page_23_volley()
   -- Per Orc figure: a hit is a 6, or a 5 (-1 long range = 4): 1/3. A kill from a hit: a 6,

@@ -10,11 +10,7 @@ local M = { ruleset = "fantasy_warriors", variants = { "sieges" } }
 local function terrain(input) return ruleset.resolve("siege_terrain", input) end
 local function defences(input) return ruleset.resolve("siege_defences", input) end
 
-local function fails(fn, message)
-  local ok, err = pcall(fn)
-  t.eq(ok, false, "expected a failure: " .. message)
-  t.eq(err, message)
-end
+local fails = t.fails_exactly
 
 local armies = { "barbarians", "dwarves", "goblins", "men", "orcs", "trolls_and_ogres", "wood_elves" }
 -- The digest's terrain table: face -> terrain and the armies that alone may defend it.

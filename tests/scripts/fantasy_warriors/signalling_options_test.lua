@@ -4,11 +4,7 @@ local t = require("testing")
 
 local M = { ruleset = "fantasy_warriors", variants = { "signalling" }, options = { "signalling.list_penalty=both" } }
 
-local function ids(res)
-  local out = {}
-  for _, m in ipairs(res.modifiers) do out[#out + 1] = m.id .. "=" .. m.value end
-  return table.concat(out, " ")
-end
+local ids = t.modifier_ids
 
 function M.test_banner_list_entry_costs_one()
   muster.dice.set_faces { 4 }

@@ -12,12 +12,7 @@ local function ids(res)
   return table.concat(out, " ")
 end
 
-local function copy(v)
-  if type(v) ~= "table" then return v end
-  local out = {}
-  for k, x in pairs(v) do out[k] = copy(x) end
-  return out
-end
+local copy = t.deep_copy
 
 -- Worked check 6: leadership 3, 16in from the herald, a list of 2 signals, two heralds, ATTACK.
 local check6 = {
@@ -38,18 +33,10 @@ local banner = {
 }
 
 -- A field given as NONE is left out.
-local NONE = {}
+local NONE = t.NONE
 
 -- `base` with the fields of `changes` replaced (a field "leader.type" reaches inside).
-local function with(base, changes)
-  local input = copy(base)
-  for k, v in pairs(changes or {}) do
-    if v == NONE then v = nil end
-    local outer, inner = k:match("^([%w_]+)%.([%w_]+)$")
-    if outer then input[outer][inner] = v else input[k] = v end
-  end
-  return input
-end
+local with = t.with_paths
 
 local function signal(base, changes, die)
   muster.dice.set_faces { die or 4 }

@@ -7,24 +7,8 @@ local t = require("testing")
 
 local M = { ruleset = "fantasy_warriors", variants = { "successors" } }
 
-local NONE = {}
-
-local function copy(v)
-  if type(v) ~= "table" then return v end
-  local out = {}
-  for k, x in pairs(v) do out[k] = copy(x) end
-  return out
-end
-
-local function with(base, changes)
-  local input = copy(base)
-  for k, v in pairs(changes or {}) do
-    if v == NONE then v = nil end
-    local outer, inner = k:match("^([%w_]+)%.([%w_]+)$")
-    if outer then input[outer][inner] = v else input[k] = v end
-  end
-  return input
-end
+local NONE = t.NONE
+local with = t.with_paths
 
 local function names(list)
   local out = {}

@@ -1,8 +1,7 @@
 -- Fantasy Warriors, Phase One (threat): the rulebook's worked examples replayed with their
 -- dice, the quality throw, the reaction table by type, and a variant patching the list.
 local t = require("testing")
--- A variant's patch functions, as the loader hands them to apply (each change owned).
-local function rules(name) return ruleset.variant_api({ name = name, version = "1.0.0" }) end
+local rules = t.rules
 
 local M = { ruleset = "fantasy_warriors" }
 
@@ -14,11 +13,7 @@ local orcs = { name = "Orc infantry", figures = 10, quality = "average", type = 
 local dwarves = { name = "Dwarf infantry", figures = 8, quality = "veteran", type = "disciplined",
                   armour = "heavy", leader = true, standard = true, bad_light = "none", orders = "hold" }
 
-local function modifier_values(res)
-  local out = {}
-  for _, m in ipairs(res.modifiers) do out[#out + 1] = m.id .. "=" .. m.value end
-  return table.concat(out, " ")
-end
+local modifier_values = t.modifier_ids
 
 function M.test_threat_example_page_20()
   muster.choice.set_controller("defender", "script", { "yes" })

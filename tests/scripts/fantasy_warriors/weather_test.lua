@@ -11,54 +11,14 @@ local M = { ruleset = "fantasy_warriors" }
 local DIR = "scripts/rulesets/fantasy_warriors/variants/weather/"
 local INIT = DIR .. "init.lua"
 
--- Loads file `name` of the variant's folder in `env`, as the loader does (text only).
-local function run_file(name, env)
-  local path = DIR .. name
-  local chunk, err = load(muster.script.get_file(path), "@" .. path, "t", env)
-  if not chunk then error(err, 2) end
-  return chunk()
-end
+local function manifest() return t.run_variant_file(DIR, "manifest.lua", {}) end
 
-local function manifest() return run_file("manifest.lua", {}) end
-
--- Applies the variant with `options` (the manifest's defaults for the rest, each checked
--- against its values) and returns the options it got. Its files see no `ruleset` global,
--- and require finds its own folder's files first.
-local function load_weather(options)
-  local m = manifest()
-  local opts = {}
-  for name, spec in pairs(m.options) do opts[name] = spec.default end
-  for name, v in pairs(options or {}) do
-    local spec = m.options[name]
-    if not spec then error("no option " .. name, 2) end
-    local ok = false
-    for _, allowed in ipairs(spec.values) do ok = ok or allowed == v end
-    if not ok then error("option " .. name .. ": " .. tostring(v) .. " is not allowed", 2) end
-    opts[name] = v
-  end
-  local loaded, env = {}, nil
-  env = setmetatable({
-    require = function(name)
-      if loaded[name] == nil then
-        local found = pcall(muster.script.get_file, DIR .. name .. ".lua")
-        loaded[name] = found and run_file(name .. ".lua", env) or require(name)
-      end
-      return loaded[name]
-    end,
-  }, { __index = function(_, k) if k ~= "ruleset" then return _G[k] end end })
-  local variant = run_file("init.lua", env)
-  variant.apply(ruleset.variant_api({ name = m.name, version = m.version }), opts,
-                { name = m.name, version = m.version, kind = m.kind, source = m.name .. " " .. m.version })
-  return opts
-end
+-- Applies the variant with `options` (the manifest's defaults for the rest) as the loader does.
+local function load_weather(options) return t.load_variant(DIR, options) end
 
 local function weather() return ruleset.resolve("weather", {}) end
 
-local function ids_of(res)
-  local out = {}
-  for _, m in ipairs(res.modifiers) do out[#out + 1] = m.id .. "=" .. m.value end
-  return table.concat(out, " ")
-end
+local ids_of = t.modifier_ids
 
 local function modifier(res, id)
   for _, m in ipairs(res.modifiers) do if m.id == id then return m end end
