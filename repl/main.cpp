@@ -9,6 +9,7 @@
 
 #include <charconv>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <iterator>
 #include <memory>
@@ -19,8 +20,11 @@
 #include "muster/kernel.hpp"
 #include "muster/runtime.hpp"
 
+#include <unistd.h>
+
 #include "army.hpp"
 #include "modules.hpp"
+#include "odds.hpp"
 #include "repl.hpp"
 #include "rules.hpp"
 
@@ -199,6 +203,70 @@ int cmd_resolve(const resolve_args& a) {
   return 0;
 }
 
+struct odds_args {
+  std::string procedure;
+  std::string ruleset = "fantasy_warriors";
+  std::vector<std::string> variants, options, compare_variants, compare_options, policies;
+  std::string input;
+  std::uint64_t seed = 1;
+  double precision = 0.5;  // percentage points
+  bool exact = false, monte_carlo = false, json = false;
+  std::size_t max_runs = 5000, max_trials = 2000000;
+  unsigned threads = 0;
+};
+
+// "core", or the variants and options joined by '+'.
+std::string config_label(const std::vector<std::string>& variants, const std::vector<std::string>& options) {
+  std::string out;
+  for (const auto& v : variants) {
+    // A variant given by path is named by its file or folder ("drums_a").
+    const std::string name = v.find('/') == std::string::npos ? v : std::filesystem::path(v).stem().string();
+    out += (out.empty() ? "" : "+") + name;
+  }
+  for (const auto& o : options) out += (out.empty() ? "" : "+") + o;
+  return out.empty() ? "core" : out;
+}
+
+int cmd_odds(const odds_args& a) {
+  muster::cli::odds_request r;
+  r.procedure = a.procedure;
+  r.input_json = merge_choices(read_input(a.input), {}, a.policies);
+  r.base = {config_label(a.variants, a.options), a.ruleset, a.variants, a.options};
+  if (!a.compare_variants.empty() || !a.compare_options.empty()) {
+    muster::cli::odds_config other = r.base;
+    for (const auto& v : a.compare_variants) {
+      if (std::find(other.variants.begin(), other.variants.end(), v) != other.variants.end())
+        throw resolve_input_error{"--compare-variant", fmt::format("'{}' is loaded in both configurations", v)};
+      other.variants.push_back(v);
+    }
+    for (const auto& o : a.compare_options) other.options.push_back(o);  // later items win
+    other.label = config_label(other.variants, other.options);
+    r.compare = other;
+  }
+  r.seed = a.seed;
+  if (!(a.precision > 0 && a.precision < 50))
+    throw resolve_input_error{"--precision", fmt::format("{} is not a number of points between 0 and 50", a.precision)};
+  r.precision = a.precision / 100;
+  if (a.exact && a.monte_carlo) throw resolve_input_error{"--exact", "give --exact or --monte-carlo, not both"};
+  r.method = a.exact ? muster::cli::odds_method::exact
+             : a.monte_carlo ? muster::cli::odds_method::monte_carlo : muster::cli::odds_method::automatic;
+  r.max_runs = a.max_runs;
+  r.max_trials = a.max_trials;
+  r.threads = a.threads;
+  if (isatty(STDERR_FILENO)) {
+    r.progress = [](std::uint64_t done, std::uint64_t target) {
+      std::fprintf(stderr, "\r\x1b[Kodds: %llu / %llu trials", static_cast<unsigned long long>(done),
+                   static_cast<unsigned long long>(target));
+      if (done == target) std::fputs("\r\x1b[K", stderr);
+      std::fflush(stderr);
+    };
+  }
+  const auto report = muster::cli::compute_odds(r);
+  const std::string text = a.json ? muster::cli::odds_json(report) + "\n" : muster::cli::odds_text(report);
+  std::fputs(text.c_str(), stdout);
+  return 0;
+}
+
 int cmd_rules_list() {
   for (const auto& m : muster::runtime::available_modules(muster::runtime_options::default_root()))
     fmt::print("{:<8} {:<24} {:<8} {}\n", m.kind, m.name, m.version, m.path);
@@ -240,6 +308,29 @@ int main(int argc, char** argv) {
   resolve_cmd->add_option("--policy", res.policies, "Policy SIDE=NAME answering that side's choices");
   resolve_cmd->add_flag("--explain", res.explain, "Print the result as readable text instead of JSON");
 
+  odds_args odds;
+  auto* odds_cmd = app.add_subcommand(
+      "odds", "The outcome distribution of one procedure: exact when it enumerates, else Monte Carlo to a precision");
+  odds_cmd->add_option("procedure", odds.procedure, "The procedure (e.g. threat_test, combat)")->required();
+  odds_cmd->add_option("--input", odds.input, "The JSON description: a file, or - for stdin");
+  odds_cmd->add_option("--ruleset", odds.ruleset, "Ruleset (default fantasy_warriors)");
+  odds_cmd->add_option("--variant", odds.variants, "Variant name or path (repeatable)");
+  odds_cmd->add_option("--option", odds.options, "Module option NAME=VALUE, or MODULE.NAME=VALUE (repeatable)");
+  odds_cmd->add_option("--compare-variant", odds.compare_variants,
+                       "Compare with this variant added, on the same dice (repeatable)");
+  odds_cmd->add_option("--compare-option", odds.compare_options,
+                       "Compare with this option changed, on the same dice (repeatable)");
+  odds_cmd->add_option("--policy", odds.policies, "Policy SIDE=NAME answering that side's choices");
+  odds_cmd->add_option("--seed", odds.seed, "Seed of the trials' dice streams (default 1)");
+  odds_cmd->add_option("--precision", odds.precision,
+                       "Monte Carlo: the widest 95% interval allowed, in percentage points (default 0.5)");
+  odds_cmd->add_flag("--exact", odds.exact, "Enumerate or fail (no Monte Carlo)");
+  odds_cmd->add_flag("--monte-carlo", odds.monte_carlo, "Monte Carlo even when enumeration would fit");
+  odds_cmd->add_option("--max-runs", odds.max_runs, "Exact: the most runs an enumeration may take (default 5000)");
+  odds_cmd->add_option("--max-trials", odds.max_trials, "Monte Carlo: the most trials (default 2000000)");
+  odds_cmd->add_option("--threads", odds.threads, "Worker threads (default: one per core); results do not depend on it");
+  odds_cmd->add_flag("--json", odds.json, "JSON for tools instead of text");
+
   muster::cli::army_options army;
   auto* army_cmd = muster::cli::add_army_command(app, army);
 
@@ -257,9 +348,12 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     return app.exit(e);
   }
+  // Which command bad input is reported under ("muster: odds: --precision: ...").
+  const char* command = odds_cmd->parsed() ? "odds" : "resolve";
   try {
     if (run_cmd->parsed()) return cmd_run(run);
     if (resolve_cmd->parsed()) return cmd_resolve(res);
+    if (odds_cmd->parsed()) return cmd_odds(odds);
     if (list_cmd->parsed()) return cmd_rules_list();
     if (rules_cmds[0]->parsed()) return muster::cli::run_rules_show(rules);
     if (rules_cmds[1]->parsed()) return muster::cli::run_rules_diff(rules);
@@ -267,10 +361,10 @@ int main(int argc, char** argv) {
     if (repl_cmd->parsed()) return muster::cli::run_repl(repl);
     if (army_cmd->parsed()) return muster::cli::run_army(army);
   } catch (const resolve_input_error& e) {
-    std::fprintf(stderr, "muster: resolve: %s: %s\n", e.field.c_str(), e.why.c_str());
+    std::fprintf(stderr, "muster: %s: %s: %s\n", command, e.field.c_str(), e.why.c_str());
     return 2;
   } catch (const muster::input_error& e) {
-    std::fprintf(stderr, "muster: resolve: %s\n", e.what());
+    std::fprintf(stderr, "muster: %s: %s\n", command, e.what());
     return 2;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "muster: %s\n", e.what());

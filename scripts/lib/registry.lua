@@ -169,7 +169,8 @@ function Registry:define_table(name, rows, page, spec)
   return t
 end
 
-local procedure_fields = { doc = true, fields = true, run = true, samples = true, explain = true }
+local procedure_fields = { doc = true, fields = true, run = true, samples = true, explain = true, odds = true }
+local odds_kinds = { category = true, count = true }
 
 local function check_procedure(name, p, where, level)
   level = level + 1
@@ -179,7 +180,7 @@ local function check_procedure(name, p, where, level)
   if type(p) ~= "table" then error(where .. " " .. name .. ": {doc, fields, run} expected", level) end
   for k in pairs(p) do
     if not procedure_fields[k] then
-      error(where .. " " .. name .. ": unknown field '" .. tostring(k) .. "' (known: doc, fields, run, samples, explain)", level)
+      error(where .. " " .. name .. ": unknown field '" .. tostring(k) .. "' (known: doc, fields, run, samples, explain, odds)", level)
     end
   end
   if type(p.doc) ~= "string" then error(where .. " " .. name .. ": doc must be a string", level) end
@@ -197,6 +198,16 @@ local function check_procedure(name, p, where, level)
   for i, f in ipairs(p.fields) do
     if type(f) ~= "string" then error(where .. " " .. name .. ": fields[" .. i .. "] must be a string", level) end
   end
+  if p.odds ~= nil then
+    local at = where .. " " .. name .. ": odds"
+    if type(p.odds) ~= "table" or #p.odds == 0 then error(at .. " must be a non-empty array of {name, path, kind}", level) end
+    for i, o in ipairs(p.odds) do
+      if type(o) ~= "table" or type(o.name) ~= "string" or not o.name:match("^[%a_][%w_]*$")
+         or type(o.path) ~= "string" or not odds_kinds[o.kind] then
+        error(at .. "[" .. i .. "] must be {name = a name, path = \"a.b.c\", kind = \"category\"|\"count\"}", level)
+      end
+    end
+  end
 end
 
 --- Declares procedure `name` {doc, fields, run(input) -> result}: what `resolve` runs.
@@ -204,7 +215,7 @@ function Registry:define_procedure(name, p)
   unsealed(self, "define_procedure " .. tostring(name), 2)
   check_procedure(name, p, "define_procedure", 2)
   if self.procedures[name] then error("procedure '" .. name .. "' defined twice", 2) end
-  self.procedures[name] = { doc = p.doc, fields = p.fields, run = p.run, owner = self.owner, source = self.source,
+  self.procedures[name] = { doc = p.doc, fields = p.fields, run = p.run, odds = p.odds, owner = self.owner, source = self.source,
                             history = { { op = "define", by = self.owner, at = where_of(2) } } }
 end
 
@@ -525,6 +536,7 @@ function Registry:patcher(module)
     reg.procedures[name] = { doc = spec.doc, fields = spec.fields, run = spec.run, owner = me.module, source = me.source,
                              samples = spec.samples and deep_copy(spec.samples) or nil,
                              explain = spec.explain and deep_copy(spec.explain) or nil,
+                             odds = spec.odds and deep_copy(spec.odds) or nil,
                              history = { { op = "add", by = me.module, at = at } } }
   end
 

@@ -134,6 +134,20 @@ class runtime {
   /// object, "choices.<side>" for a bad choices entry.
   std::string resolve(std::string_view procedure, std::string_view input_json);
 
+  /// Prepares a call of the loaded ruleset's function `function` on the JSON array
+  /// `args_json` (as call_ruleset takes it): the arguments are converted to Lua once and kept,
+  /// so run_prepared can call it many times cheaply (odds, benchmarks). The function must not
+  /// change its arguments: every run shares them. Returns the call's id. Throws as
+  /// call_ruleset does for a missing function or arguments that cannot cross.
+  int prepare(std::string_view function, std::string_view args_json);
+  /// Runs a prepared call: one top-level call, under the budgets like any other. Its first
+  /// result must be a string, which is returned. Throws input_error for an error the ruleset
+  /// raises as "input: <field>: <why>", script_error otherwise, muster::error for an unknown
+  /// id or a result that is not a string.
+  std::string run_prepared(int id);
+  /// Forgets a prepared call (its arguments may then be collected).
+  void release_prepared(int id);
+
   /// The modules loaded so far, in load order.
   const std::vector<loaded_module>& modules() const;
   /// Every ruleset and variant under root/scripts/rulesets, read from their manifests.

@@ -260,6 +260,76 @@ std::string runtime::call_ruleset(std::string_view function, std::string_view ar
   return detail::dump(result);
 }
 
+int runtime::prepare(std::string_view function, std::string_view args_json) {
+  impl& self = *impl_;
+  lua_State* L = self.L;
+  const json args = parse_input(args_json);
+  if (!args.is_array())
+    throw input_error("args", fmt::format("a JSON array of arguments expected, got {}", kind_of(args)));
+  if (self.ruleset_ref == LUA_NOREF) fail("no ruleset loaded (load one before calling '{}')", function);
+  const int top = lua_gettop(L);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, self.ruleset_ref);
+  lua::push_string(L, function);
+  lua_rawget(L, -2);
+  if (lua_type(L, -1) != LUA_TFUNCTION) {
+    lua_settop(L, top);
+    fail("ruleset '{}' has no function '{}'", self.ruleset_name, function);
+  }
+  impl::prepared_call call;
+  call.nargs = static_cast<int>(args.size());
+  call.function = luaL_ref(L, LUA_REGISTRYINDEX);  // pops fn
+  lua_settop(L, top);
+  try {
+    detail::push_input(self, args, "args");
+  } catch (...) {
+    luaL_unref(L, LUA_REGISTRYINDEX, call.function);
+    throw;
+  }
+  call.args = luaL_ref(L, LUA_REGISTRYINDEX);
+  const int id = ++self.last_prepared;
+  self.prepared.emplace(id, call);
+  return id;
+}
+
+std::string runtime::run_prepared(int id) {
+  impl& self = *impl_;
+  lua_State* L = self.L;
+  const auto it = self.prepared.find(id);
+  if (it == self.prepared.end()) fail("no prepared call {}", id);
+  const impl::prepared_call& call = it->second;
+  const int top = lua_gettop(L);
+  if (!lua_checkstack(L, call.nargs + 2)) fail("too many arguments ({})", call.nargs);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, call.function);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, call.args);
+  for (int i = 1; i <= call.nargs; ++i) lua_rawgeti(L, top + 2, i);
+  lua_remove(L, top + 2);  // stack: fn, args...
+  try {
+    self.call(call.nargs, 1);
+  } catch (const script_error& e) {
+    lua_settop(L, top);
+    rethrow_input_error(e);
+    throw;
+  }
+  std::size_t size = 0;
+  const char* text = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &size) : nullptr;
+  if (!text) {
+    lua_settop(L, top);
+    fail("prepared call {}: the result is not a string", id);
+  }
+  std::string out(text, size);
+  lua_settop(L, top);
+  return out;
+}
+
+void runtime::release_prepared(int id) {
+  impl& self = *impl_;
+  const auto it = self.prepared.find(id);
+  if (it == self.prepared.end()) return;
+  luaL_unref(self.L, LUA_REGISTRYINDEX, it->second.function);
+  luaL_unref(self.L, LUA_REGISTRYINDEX, it->second.args);
+  self.prepared.erase(it);
+}
+
 std::string runtime::resolve(std::string_view procedure, std::string_view input_json) {
   impl& self = *impl_;
   json input = parse_input(input_json);

@@ -103,6 +103,14 @@ struct runtime::impl {
 
   std::vector<loaded_module> modules;
   int ruleset_ref = LUA_NOREF;   // the loaded ruleset module table
+  // Calls prepared by runtime::prepare: the function and its argument array, as registry refs.
+  struct prepared_call {
+    int function = LUA_NOREF;
+    int args = LUA_NOREF;
+    int nargs = 0;
+  };
+  std::map<int, prepared_call> prepared;
+  int last_prepared = 0;
   // While a variant of a ruleset with patch functions (variant_api) loads, the environments
   // made for its files hold no `ruleset`: the variant changes the rules only through them.
   bool contain_variant = false;

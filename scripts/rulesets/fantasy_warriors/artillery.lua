@@ -363,6 +363,7 @@ M.procedures = {
     doc = "one shot of one artillery piece a house-rule variant adds (mortar, galloper gun): mode, crew, charges, targets, minimum and long range, line of sight, the ignition test, hit and kill throws, kills shared out (p.21-24, house rules D1, D2)",
     fields = { "piece", "mode", "crew", "charges", "target", "distance", "time", "obscured_by", "known_point", "cover",
                "cover_position", "target_alone", "shooter_side", "target_in_combat", "target_ground" },
+    odds = { { name = "fired", path = "fired", kind = "category" }, { name = "losses", path = "losses", kind = "count" } },
     run = function(input, options) return M.shot(input, options) end,
   },
   ignition = {

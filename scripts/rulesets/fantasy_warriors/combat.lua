@@ -945,6 +945,10 @@ M.procedures = {
   combat = {
     doc = "one combat round between two sides of one or more units (or lone individuals): hit, kill, kills to specials, saves, standard captures, losses and Combat Test inputs (p.30-33)",
     fields = { "attacker", "defender", "attacker_side", "defender_side", "aerial", "time" },
+    -- The winner ("-" on a draw) and the figures each side lost (captured bearers included).
+    odds = { { name = "winner", path = "winner", kind = "category" },
+             { name = "attacker_losses", path = "sides.attacker.losses", kind = "count" },
+             { name = "defender_losses", path = "sides.defender.losses", kind = "count" } },
     run = function(input, options)
       if input.attacker == nil then core.fail("attacker", "missing (a fighter {unit = ...} or an array of them)") end
       if input.defender == nil then core.fail("defender", "missing (a fighter {unit = ...} or an array of them)") end

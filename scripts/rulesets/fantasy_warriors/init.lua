@@ -74,7 +74,8 @@ for _, area in ipairs({ threat, morale, shooting, artillery, combat, man_to_man,
                         talismans, individuals, light }) do
   for name, p in pairs(area.procedures) do
     local run = p.run
-    core.registry:define_procedure(name, { doc = p.doc, fields = p.fields, run = function(input) return run(input, options) end })
+    core.registry:define_procedure(name, { doc = p.doc, fields = p.fields, odds = p.odds,
+                                           run = function(input) return run(input, options) end })
   end
 end
 core.registry:set_areas(M.modules, options)
@@ -93,6 +94,17 @@ function M.resolve(name, input)
   end
   core.check_fields(input or {}, p.fields, "input")
   return p.run(input or {})
+end
+
+--- `muster odds` and the REPL's :odds (scripts/lib/odds.lua): one trial of procedure `name`
+--- on `input`, its outcome as one key; and the outcome fields a key holds, in order.
+local odds = require("odds")
+function M.odds_trial(name, input)
+  return odds.key(M.procedures[name], M.resolve(name, input))
+end
+function M.odds_fields(name)
+  if not M.procedures[name] then M.resolve(name, {}) end  -- the unknown-procedure error
+  return odds.fields(M.procedures[name])
 end
 
 return M

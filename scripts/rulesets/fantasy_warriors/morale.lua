@@ -447,6 +447,7 @@ M.procedures = {
   casualty_test = {
     doc = "the Casualty Test after missile or magic casualties: trigger, quality throw, modifiers, reaction applied (p.25)",
     fields = { "unit", "figures_at_start", "current_figures", "losses", "magic_losses", "killed", "time", "terrible" },
+    odds = { { name = "reaction", path = "reaction", kind = "category" } },
     run = function(input, options)
       local unit = check_tester(input.unit, "unit")
       local total, losses = check_common(input, unit)
@@ -465,6 +466,7 @@ M.procedures = {
     doc = "the Combat Test of a unit that suffered casualties in a combat phase: quality throw, modifiers, reaction applied (p.34)",
     fields = { "unit", "figures_at_start", "losses", "side_losses", "enemy_losses", "killed",
                "standard_lost", "time", "fighting_terrible" },
+    odds = { { name = "reaction", path = "reaction", kind = "category" } },
     run = function(input, options)
       local unit = check_tester(input.unit, "unit")
       local total, losses = check_common(input, unit)

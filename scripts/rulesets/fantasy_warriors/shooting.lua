@@ -542,6 +542,7 @@ M.procedures = {
     doc = "one unit shoots at one target: range, volleys, hit and kill throws, kills to specials and individuals, saves, annihilation, lone figures (p.21-24)",
     fields = { "shooter", "target", "distance", "range", "volleys", "figures_shooting", "time", "cover",
                "target_alone", "shooter_side", "target_in_combat", "target_ground" },
+    odds = { { name = "losses", path = "losses", kind = "count" }, { name = "kills", path = "kills", kind = "count" } },
     run = function(input, options) return M.shoot(input, options) end,
   },
   hit_throw = {

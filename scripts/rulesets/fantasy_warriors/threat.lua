@@ -174,6 +174,7 @@ M.procedures = {
   threat_test = {
     doc = "one Threat Test: a threatened unit's quality throw, modifiers and reaction (p.20)",
     fields = { "unit", "threatener", "time", "terrible" },
+    odds = { { name = "reaction", path = "reaction", kind = "category" } },
     run = function(input, options)
       return M.test {
         unit = units.check_unit(input.unit, "unit"),
@@ -188,6 +189,8 @@ M.procedures = {
     doc = "a threat exchange: the target's test, its choice to counter-threaten, the threatener's test (p.19-21)",
     fields = { "threatener", "target", "time", "distance", "visible", "in_combat", "target_in_combat",
                "terrible_near_target", "terrible_near_threatener", "target_side" },
+    odds = { { name = "target_reaction", path = "test.reaction", kind = "category" },
+             { name = "threatener_reaction", path = "counter_test.reaction", kind = "category" } },
     run = function(input, options)
       return M.exchange {
         threatener = units.check_unit(input.threatener, "threatener"),

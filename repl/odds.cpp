@@ -1,0 +1,592 @@
+// The odds lab (odds.hpp): workers, trials on their own dice streams, the enumeration, the
+// statistics (Wilson intervals for probabilities, normal intervals for means and paired
+// differences) and the report as text and JSON.
+#include "odds.hpp"
+
+#include <fmt/format.h>
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <charconv>
+#include <cmath>
+#include <exception>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+#include "muster/kernel.hpp"
+#include "muster/runtime.hpp"
+
+#include "modules.hpp"
+
+namespace muster::cli {
+namespace {
+
+using json = nlohmann::json;
+
+constexpr double z95 = 1.959963984540054;  // the two-sided 95% normal quantile
+constexpr std::uint64_t block = 500;        // trials a worker takes at a time
+constexpr std::uint64_t first_stage = 2000;
+
+// ---------------------------------------------------------------------------------------
+// Workers: a kernel and a runtime per configuration, the trial prepared once
+// ---------------------------------------------------------------------------------------
+
+// The input without "choices", and the policy each side's choices are answered by.
+struct prepared_input {
+  std::string input;
+  std::vector<std::pair<std::string, std::string>> policies;
+};
+
+prepared_input split_choices(const std::string& text) {
+  json doc = json::parse(text, nullptr, false);
+  if (doc.is_discarded()) throw input_error("input", "not valid JSON");
+  if (!doc.is_object()) throw input_error("input", fmt::format("a JSON object expected, got {}", doc.type_name()));
+  prepared_input out;
+  if (const auto it = doc.find("choices"); it != doc.end()) {
+    if (!it->is_object()) throw input_error("choices", "an object (side: policy) expected");
+    for (const auto& [side, entry] : it->items()) {
+      if (!entry.is_string())
+        throw input_error("choices." + side,
+                          "odds take a policy per side (e.g. \"first\"), not scripted answers: each trial "
+                          "would need its own");
+      out.policies.emplace_back(side, entry.get<std::string>());
+    }
+    doc.erase(it);
+  }
+  out.input = doc.dump();
+  return out;
+}
+
+class worker {
+ public:
+  worker(const odds_config& config, const std::string& procedure, const prepared_input& input) : rt_(k_) {
+    load_modules(rt_, config.ruleset, config.variants, config.options);
+    k_.log.set_enabled(false);  // nothing of a trial is kept
+    k_.dice.set_mode(roll_mode::sample);
+    auto source = std::make_unique<seeded_source>();
+    source_ = source.get();
+    k_.dice.set_source(std::move(source));
+    for (const auto& [side, policy] : input.policies) {
+      try {
+        k_.choices.set_policy(side, policy);
+      } catch (const error& e) {
+        throw input_error("choices." + side, e.what());
+      }
+    }
+    call_ = rt_.prepare("odds_trial", json::array({procedure, json::parse(input.input)}).dump());
+  }
+
+  std::string trial(std::uint64_t seed, std::uint64_t t) {
+    source_->generator() = rng::stream(seed, t);
+    return rt_.run_prepared(call_);
+  }
+
+  std::vector<outcome_odds> enumerate(std::size_t max_runs) {
+    return k_.dice.enumerate([this] { return rt_.run_prepared(call_); }, max_runs);
+  }
+
+  runtime& rt() noexcept { return rt_; }
+
+ private:
+  kernel k_;
+  runtime rt_;
+  seeded_source* source_ = nullptr;
+  int call_ = 0;
+};
+
+// The outcome fields of the procedure, "name:kind" each, from the ruleset.
+std::vector<std::pair<std::string, std::string>> outcome_fields(runtime& rt, const std::string& procedure) {
+  const json names = json::parse(rt.call_ruleset("odds_fields", json::array({procedure}).dump()));
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& n : names) {
+    const std::string s = n.get<std::string>();
+    const auto colon = s.find(':');
+    out.emplace_back(s.substr(0, colon), s.substr(colon + 1));
+  }
+  return out;
+}
+
+std::vector<std::string> split_key(const std::string& key, std::size_t n) {
+  std::vector<std::string> out;
+  std::size_t at = 0;
+  while (out.size() + 1 < n) {
+    const auto bar = key.find('|', at);
+    if (bar == std::string::npos) break;
+    out.push_back(key.substr(at, bar - at));
+    at = bar + 1;
+  }
+  out.push_back(key.substr(at));
+  if (out.size() != n) fail("odds: the trial's key '{}' has {} values, want {}", key, out.size(), n);
+  return out;
+}
+
+std::optional<long long> as_count(const std::string& v) {
+  long long x = 0;
+  const auto [ptr, ec] = std::from_chars(v.data(), v.data() + v.size(), x);
+  if (ec != std::errc() || ptr != v.data() + v.size()) return std::nullopt;
+  return x;
+}
+
+// ---------------------------------------------------------------------------------------
+// Statistics
+// ---------------------------------------------------------------------------------------
+
+// One row of the joint distribution: a trial's values in each configuration and its weight
+// (a count of trials, or a probability when exact).
+struct row {
+  std::vector<std::string> a, b;
+  double w = 0;
+};
+
+// Wilson's score interval for k successes in n trials.
+void wilson(double k, double n, double& p, double& lo, double& hi) {
+  p = k / n;
+  const double z2 = z95 * z95;
+  const double denom = 1 + z2 / n;
+  const double center = (p + z2 / (2 * n)) / denom;
+  const double half = z95 * std::sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denom;
+  lo = std::max(0.0, center - half);
+  hi = std::min(1.0, center + half);
+}
+
+// The mean of paired differences d (sum, sum of squares over n) with its normal interval.
+void paired(double sum, double sum2, double n, double& d, double& lo, double& hi, bool& distinct) {
+  d = sum / n;
+  const double var = n > 1 ? std::max(0.0, (sum2 - n * d * d) / (n - 1)) : 0.0;
+  const double half = z95 * std::sqrt(var / n);
+  lo = d - half;
+  hi = d + half;
+  distinct = half > 0 ? (lo > 0 || hi < 0) : std::abs(d) > 1e-12;
+}
+
+// Probabilities of an event (indicator `in` of a row's values) in each configuration and
+// their paired difference.
+template <typename Event>
+value_odds event_odds(const std::vector<row>& rows, double total, bool exact, bool compare, Event in) {
+  value_odds v;
+  double ka = 0, kb = 0, only_a = 0, only_b = 0;
+  for (const auto& r : rows) {
+    const bool ea = in(r.a);
+    const bool eb = compare && in(r.b);
+    if (ea) ka += r.w;
+    if (eb) kb += r.w;
+    if (ea && !eb) only_a += r.w;
+    if (eb && !ea) only_b += r.w;
+  }
+  if (exact) {
+    v.p[0] = v.lo[0] = v.hi[0] = ka / total;
+    v.p[1] = v.lo[1] = v.hi[1] = kb / total;
+  } else {
+    wilson(ka, total, v.p[0], v.lo[0], v.hi[0]);
+    if (compare) wilson(kb, total, v.p[1], v.lo[1], v.hi[1]);
+  }
+  if (compare) {
+    if (exact) {
+      v.diff = v.diff_lo = v.diff_hi = v.p[1] - v.p[0];
+      v.distinguishable = std::abs(v.diff) > 1e-12;
+    } else {
+      // d = 1 when only the second configuration has it, -1 when only the first: d^2 = |d|.
+      paired(only_b - only_a, only_a + only_b, total, v.diff, v.diff_lo, v.diff_hi, v.distinguishable);
+    }
+  }
+  return v;
+}
+
+double half_width(const value_odds& v, bool compare) {
+  double h = std::max(v.p[0] - v.lo[0], v.hi[0] - v.p[0]);
+  if (compare) {
+    h = std::max({h, v.p[1] - v.lo[1], v.hi[1] - v.p[1], (v.diff_hi - v.diff_lo) / 2});
+  }
+  return h;
+}
+
+// The report's fields from the joint rows. When exact, `rows_b` holds the second
+// configuration's own distribution (no pairing: the difference is exact).
+void build_fields(odds_report& rep, const std::vector<std::pair<std::string, std::string>>& fields,
+                  const std::vector<row>& rows, double total, bool exact, bool compare) {
+  rep.fields.clear();
+  rep.widest = 0;
+  for (std::size_t j = 0; j < fields.size(); ++j) {
+    field_odds f;
+    f.name = fields[j].first;
+    f.kind = fields[j].second;
+    // The values seen, in order: counts numerically, categories by name, "-" last.
+    std::vector<std::string> seen;
+    for (const auto& r : rows) {
+      seen.push_back(r.a[j]);
+      if (compare) seen.push_back(r.b[j]);
+    }
+    std::sort(seen.begin(), seen.end());
+    seen.erase(std::unique(seen.begin(), seen.end()), seen.end());
+    const bool count = f.kind == "count";
+    std::stable_sort(seen.begin(), seen.end(), [&](const std::string& x, const std::string& y) {
+      const auto cx = as_count(x), cy = as_count(y);
+      if (x == "-" || y == "-") return y == "-" && x != "-";
+      if (count && cx && cy) return *cx < *cy;
+      return false;
+    });
+    for (const auto& value : seen) {
+      value_odds v = event_odds(rows, total, exact, compare, [&](const std::vector<std::string>& vals) {
+        return vals[j] == value;
+      });
+      v.value = value;
+      rep.widest = std::max(rep.widest, half_width(v, compare));
+      f.values.push_back(std::move(v));
+    }
+    if (count) {
+      long long top = 0;
+      double n[2] = {0, 0}, s[2] = {0, 0}, s2[2] = {0, 0}, pn = 0, ds = 0, ds2 = 0;
+      for (const auto& r : rows) {
+        const auto ca = as_count(r.a[j]);
+        const auto cb = compare ? as_count(r.b[j]) : std::nullopt;
+        if (ca) top = std::max(top, *ca);
+        if (cb) top = std::max(top, *cb);
+        const double xa = ca ? static_cast<double>(*ca) : 0, xb = cb ? static_cast<double>(*cb) : 0;
+        if (ca) n[0] += r.w, s[0] += r.w * xa, s2[0] += r.w * xa * xa;
+        if (cb) n[1] += r.w, s[1] += r.w * xb, s2[1] += r.w * xb * xb;
+        if (ca && cb) pn += r.w, ds += r.w * (xb - xa), ds2 += r.w * (xb - xa) * (xb - xa);
+      }
+      if (n[0] > 0) {
+        mean_odds m;
+        for (int c = 0; c < (compare ? 2 : 1); ++c) {
+          if (n[c] <= 0) continue;
+          m.mean[c] = s[c] / n[c];
+          if (exact) {
+            m.lo[c] = m.hi[c] = m.mean[c];
+          } else {
+            const double var = n[c] > 1 ? std::max(0.0, (s2[c] - n[c] * m.mean[c] * m.mean[c]) / (n[c] - 1)) : 0.0;
+            const double half = z95 * std::sqrt(var / n[c]);
+            m.lo[c] = m.mean[c] - half;
+            m.hi[c] = m.mean[c] + half;
+          }
+        }
+        if (compare) {
+          if (exact) {
+            m.diff = m.diff_lo = m.diff_hi = m.mean[1] - m.mean[0];
+            m.distinguishable = std::abs(m.diff) > 1e-12;
+          } else if (pn > 0) {
+            paired(ds, ds2, pn, m.diff, m.diff_lo, m.diff_hi, m.distinguishable);
+          }
+        }
+        f.mean = m;
+        for (long long at_least = 1; at_least <= top; ++at_least) {
+          value_odds v = event_odds(rows, total, exact, compare, [&](const std::vector<std::string>& vals) {
+            const auto x = as_count(vals[j]);
+            return x && *x >= at_least;
+          });
+          v.value = std::to_string(at_least);
+          rep.widest = std::max(rep.widest, half_width(v, compare));
+          f.tails.push_back(std::move(v));
+        }
+      }
+    }
+    rep.fields.push_back(std::move(f));
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Running trials on several threads
+// ---------------------------------------------------------------------------------------
+
+class pool {
+ public:
+  pool(const odds_request& r, const prepared_input& input, unsigned threads)
+      : r_(r), input_(input), threads_(threads) {}
+
+  // The first worker (made on the calling thread, so bad input fails here, once).
+  void start() { slots_.push_back(make()); }
+
+  std::vector<std::unique_ptr<worker>>& first() { return slots_.front(); }
+
+  // Runs trials [from, to) and adds their keys to the tally.
+  void run(std::uint64_t from, std::uint64_t to) {
+    std::atomic<std::uint64_t> next{0};
+    std::atomic<bool> stop{false};
+    const std::uint64_t blocks = (to - from + block - 1) / block;
+    std::mutex m;
+    std::exception_ptr failure;
+    std::uint64_t failed_at = UINT64_MAX;
+    std::atomic<std::uint64_t> done{0};
+    auto work = [&](std::size_t slot) {
+      try {
+        if (slots_[slot].empty()) slots_[slot] = make();  // each thread touches its own slot only
+        auto& ws = slots_[slot];
+        std::map<std::pair<std::string, std::string>, std::uint64_t> mine;
+        for (;;) {
+          if (stop) break;
+          const std::uint64_t b = next++;
+          if (b >= blocks) break;
+          const std::uint64_t lo = from + b * block, hi = std::min(to, lo + block);
+          for (std::uint64_t t = lo; t < hi; ++t) {
+            try {
+              std::string ka = ws[0]->trial(r_.seed, t);
+              std::string kb = ws.size() > 1 ? ws[1]->trial(r_.seed, t) : std::string();
+              ++mine[{std::move(ka), std::move(kb)}];
+            } catch (...) {
+              std::lock_guard lock(m);
+              if (t < failed_at) failed_at = t, failure = std::current_exception();
+              stop = true;
+              break;
+            }
+          }
+          done += hi - lo;
+          if (slot == 0 && r_.progress) r_.progress(from + done, to);
+        }
+        std::lock_guard lock(m);
+        for (auto& [k, n] : mine) tally_[k] += n;
+      } catch (...) {
+        std::lock_guard lock(m);
+        if (!failure) failure = std::current_exception();
+        stop = true;
+      }
+    };
+    slots_.resize(std::max<std::size_t>(slots_.size(), threads_));
+    std::vector<std::thread> others;
+    for (unsigned i = 1; i < threads_; ++i) others.emplace_back(work, i);
+    // The calling thread works too, and reports progress between its blocks.
+    work(0);
+    for (auto& t : others) t.join();
+    if (r_.progress) r_.progress(to, to);
+    if (failure) std::rethrow_exception(failure);
+  }
+
+  const std::map<std::pair<std::string, std::string>, std::uint64_t>& tally() const { return tally_; }
+
+ private:
+  std::vector<std::unique_ptr<worker>> make() {
+    std::vector<std::unique_ptr<worker>> ws;
+    ws.push_back(std::make_unique<worker>(r_.base, r_.procedure, input_));
+    if (r_.compare) ws.push_back(std::make_unique<worker>(*r_.compare, r_.procedure, input_));
+    return ws;
+  }
+
+  const odds_request& r_;
+  const prepared_input& input_;
+  unsigned threads_;
+  std::vector<std::vector<std::unique_ptr<worker>>> slots_;
+  std::map<std::pair<std::string, std::string>, std::uint64_t> tally_;
+};
+
+bool is_enumeration_failure(const std::exception& e) {
+  return std::string_view(e.what()).find("enumeration") != std::string_view::npos;
+}
+
+}  // namespace
+
+odds_report compute_odds(const odds_request& r) {
+  if (!(r.precision > 0 && r.precision < 0.5)) fail("--precision must be between 0 and 0.5 (0.005 is ±0.5 points)");
+  const prepared_input input = split_choices(r.input_json);
+  unsigned threads = r.threads ? r.threads : std::max(1u, std::thread::hardware_concurrency());
+  pool workers(r, input, threads);
+  workers.start();
+  auto& first = workers.first();
+  const auto fields = outcome_fields(first[0]->rt(), r.procedure);
+  // Trial 0 on the calling thread: bad input fails here, before any thread starts.
+  first[0]->trial(r.seed, 0);
+  if (r.compare) first[1]->trial(r.seed, 0);
+
+  odds_report rep;
+  rep.procedure = r.procedure;
+  rep.seed = r.seed;
+  rep.precision = r.precision;
+  rep.threads = threads;
+  rep.labels.push_back(r.base.label);
+  if (r.compare) rep.labels.push_back(r.compare->label);
+  const bool compare = r.compare.has_value();
+
+  if (r.method != odds_method::monte_carlo) {
+    try {
+      const auto a = first[0]->enumerate(r.max_runs);
+      std::vector<outcome_odds> b;
+      if (compare) b = first[1]->enumerate(r.max_runs);
+      std::vector<row> rows;
+      for (const auto& o : a) rows.push_back({split_key(o.outcome, fields.size()), std::vector<std::string>(fields.size(), "\x1f"), o.p});
+      if (compare)
+        for (const auto& o : b) rows.push_back({std::vector<std::string>(fields.size(), "\x1f"), split_key(o.outcome, fields.size()), o.p});
+      // Exact and unpaired: each row belongs to one configuration (the other's values are a
+      // placeholder no event matches; each side's probabilities sum to 1 on its own rows).
+      build_fields(rep, fields, rows, 1.0, true, compare);
+      for (auto& f : rep.fields) {
+        std::erase_if(f.values, [](const value_odds& v) { return v.value == "\x1f"; });
+      }
+      rep.method = "exact";
+      rep.trials = 0;
+      return rep;
+    } catch (const std::exception& e) {
+      if (!is_enumeration_failure(e)) throw;
+      // From "enumeration...": where in the scripts the dice were asked is no news here.
+      const std::string why = std::string(e.what()).substr(std::string_view(e.what()).find("enumeration"));
+      if (r.method == odds_method::exact) fail("--exact: {} (give --max-runs more, or let Monte Carlo answer)", why);
+      rep.exact_note = why;
+    }
+  }
+
+  rep.method = "monte carlo";
+  std::uint64_t done = 0;
+  std::uint64_t target = std::min<std::uint64_t>(first_stage, r.max_trials);
+  for (;;) {
+    workers.run(done, target);
+    done = target;
+    std::vector<row> rows;
+    for (const auto& [keys, n] : workers.tally()) {
+      rows.push_back({split_key(keys.first, fields.size()),
+                      compare ? split_key(keys.second, fields.size()) : std::vector<std::string>(fields.size(), "\x1f"),
+                      static_cast<double>(n)});
+    }
+    build_fields(rep, fields, rows, static_cast<double>(done), false, compare);
+    rep.trials = done;
+    if (rep.widest <= r.precision || done >= r.max_trials) break;
+    const double need = static_cast<double>(done) * std::pow(rep.widest / r.precision, 2) * 1.05;
+    std::uint64_t next = static_cast<std::uint64_t>(std::ceil(need / block)) * block;
+    next = std::max(next, done + block);
+    target = std::min<std::uint64_t>(next, r.max_trials);
+  }
+  return rep;
+}
+
+// ---------------------------------------------------------------------------------------
+// The report
+// ---------------------------------------------------------------------------------------
+
+namespace {
+
+std::string pct(double p) {
+  if (p > 0 && p < 0.0005) return "<0.1%";
+  return fmt::format("{:.1f}%", 100 * p);
+}
+
+// Characters on screen ("±" is two bytes, one character).
+std::size_t text_width(const std::string& s) {
+  std::size_t n = 0;
+  for (unsigned char c : s) n += (c & 0xC0) != 0x80;
+  return n;
+}
+
+std::string interval(const value_odds& v, int c, bool exact) {
+  if (exact) return pct(v.p[c]);
+  return fmt::format("{} ± {:.1f}", pct(v.p[c]), 100 * std::max(v.p[c] - v.lo[c], v.hi[c] - v.p[c]));
+}
+
+std::string difference(double d, double lo, double hi, bool distinct, bool exact) {
+  const std::string head = fmt::format("{:+.1f}", 100 * d);
+  if (exact) return head + (distinct ? "" : " (none)");
+  return fmt::format("{} ± {:.1f} {}", head, 100 * (hi - lo) / 2, distinct ? "(distinguishable)" : "(not distinguishable)");
+}
+
+std::string value_label(const std::string& v) { return v == "-" ? "(none)" : v; }
+
+}  // namespace
+
+std::string odds_text(const odds_report& rep) {
+  const bool exact = rep.method == "exact";
+  const bool compare = rep.labels.size() > 1;
+  std::string out;
+  if (exact) {
+    out += fmt::format("{}: exact odds (enumerated)\n", rep.procedure);
+  } else {
+    out += fmt::format("{}: Monte Carlo, {} trials (seed {}), 95% intervals within ±{:.1f} points{}\n", rep.procedure,
+                       rep.trials, rep.seed, 100 * rep.widest,
+                       rep.widest > rep.precision ? fmt::format(" (asked ±{:.1f}: --max-trials reached)", 100 * rep.precision) : "");
+    if (!rep.exact_note.empty()) out += fmt::format("  not exact: {}\n", rep.exact_note);
+  }
+  // Rows of cells: a field's name alone, or a value with one cell per configuration and the
+  // change (second minus first) when comparing. Columns are as wide as their widest cell.
+  std::vector<std::vector<std::string>> rows;
+  if (compare) rows.push_back({"", rep.labels[0], rep.labels[1], "change"});
+  const auto add = [&](const std::string& name, const value_odds& v) {
+    std::vector<std::string> r = {"  " + name, interval(v, 0, exact)};
+    if (compare) {
+      r.push_back(interval(v, 1, exact));
+      r.push_back(difference(v.diff, v.diff_lo, v.diff_hi, v.distinguishable, exact));
+    }
+    rows.push_back(std::move(r));
+  };
+  for (const auto& f : rep.fields) {
+    rows.push_back({f.name});
+    for (const auto& v : f.values) add(value_label(v.value), v);
+    if (f.mean) {
+      const auto& m = *f.mean;
+      const auto mean = [&](int c) {
+        return exact ? fmt::format("{:.3f}", m.mean[c]) : fmt::format("{:.2f} ± {:.2f}", m.mean[c], (m.hi[c] - m.lo[c]) / 2);
+      };
+      std::vector<std::string> r = {"  mean", mean(0)};
+      if (compare) {
+        r.push_back(mean(1));
+        r.push_back(exact ? fmt::format("{:+.3f}", m.diff)
+                          : fmt::format("{:+.2f} ± {:.2f} {}", m.diff, (m.diff_hi - m.diff_lo) / 2,
+                                        m.distinguishable ? "(distinguishable)" : "(not distinguishable)"));
+      }
+      rows.push_back(std::move(r));
+      for (const auto& t : f.tails) add("at least " + t.value, t);
+    }
+  }
+  std::vector<std::size_t> width;
+  for (const auto& r : rows) {
+    if (r.size() == 1) continue;  // a field's name stands alone
+    width.resize(std::max(width.size(), r.size()));
+    for (std::size_t c = 0; c < r.size(); ++c) width[c] = std::max(width[c], text_width(r[c]));
+  }
+  for (const auto& r : rows) {
+    std::string line;
+    for (std::size_t c = 0; c < r.size(); ++c) {
+      line += r[c];
+      if (c + 1 < r.size()) line.append(width[c] + 3 - text_width(r[c]), ' ');
+    }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out += line + "\n";
+  }
+  return out;
+}
+
+std::string odds_json(const odds_report& rep) {
+  const bool compare = rep.labels.size() > 1;
+  const auto value = [&](const value_odds& v) {
+    json o = {{"value", v.value}, {"p", v.p[0]}, {"lo", v.lo[0]}, {"hi", v.hi[0]}};
+    if (compare) {
+      o["p_other"] = v.p[1];
+      o["lo_other"] = v.lo[1];
+      o["hi_other"] = v.hi[1];
+      o["difference"] = {{"value", v.diff}, {"lo", v.diff_lo}, {"hi", v.diff_hi}, {"distinguishable", v.distinguishable}};
+    }
+    return o;
+  };
+  json fields = json::array();
+  for (const auto& f : rep.fields) {
+    json jf = {{"name", f.name}, {"kind", f.kind}, {"values", json::array()}};
+    for (const auto& v : f.values) jf["values"].push_back(value(v));
+    if (f.mean) {
+      const auto& m = *f.mean;
+      jf["mean"] = {{"value", m.mean[0]}, {"lo", m.lo[0]}, {"hi", m.hi[0]}};
+      if (compare) {
+        jf["mean"]["value_other"] = m.mean[1];
+        jf["mean"]["lo_other"] = m.lo[1];
+        jf["mean"]["hi_other"] = m.hi[1];
+        jf["mean"]["difference"] = {{"value", m.diff}, {"lo", m.diff_lo}, {"hi", m.diff_hi}, {"distinguishable", m.distinguishable}};
+      }
+      jf["at_least"] = json::array();
+      for (const auto& t : f.tails) {
+        json jt = value(t);
+        jt["at_least"] = std::stoll(t.value);
+        jt.erase("value");
+        jf["at_least"].push_back(jt);
+      }
+    }
+    fields.push_back(jf);
+  }
+  json doc = {{"procedure", rep.procedure}, {"method", rep.method}, {"configurations", rep.labels},
+              {"fields", fields}};
+  if (rep.method != "exact") {
+    doc["trials"] = rep.trials;
+    doc["seed"] = rep.seed;
+    doc["precision"] = rep.precision;
+    doc["widest"] = rep.widest;
+    if (!rep.exact_note.empty()) doc["not_exact"] = rep.exact_note;
+  }
+  return doc.dump(2);
+}
+
+}  // namespace muster::cli

@@ -1,0 +1,93 @@
+// The odds lab: the outcome distribution of one rules procedure on one input, exact by
+// enumeration when it fits a run budget, otherwise Monte Carlo until every reported
+// probability's 95% interval is within the asked precision; and the difference between two
+// configurations on common random numbers. Trial t always rolls the dice stream
+// rng::stream(seed, t), so a seeded answer does not depend on the number of worker threads.
+// Each worker has its own kernel and runtime per configuration. What a trial counts comes
+// from the ruleset (ruleset.odds_trial / odds_fields, scripts/lib/odds.lua); nothing here
+// knows a rule. See docs/odds.md and docs/decisions/0003-odds-engine.md.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace muster::cli {
+
+/// One configuration of the rules: a ruleset, its variants and options.
+struct odds_config {
+  std::string label;  ///< how the report names it ("core", "weather")
+  std::string ruleset = "fantasy_warriors";
+  std::vector<std::string> variants;
+  std::vector<std::string> options;  ///< NAME=VALUE, or MODULE.NAME=VALUE
+};
+
+enum class odds_method { automatic, exact, monte_carlo };
+
+struct odds_request {
+  std::string procedure;
+  std::string input_json = "{}";  ///< the procedure's input; "choices" may name policies only
+  odds_config base;
+  std::optional<odds_config> compare;  ///< the other configuration, on the same dice
+  std::uint64_t seed = 1;
+  double precision = 0.005;    ///< the largest 95% half-width allowed (0.005: ±0.5 points)
+  odds_method method = odds_method::automatic;
+  std::size_t max_runs = 5000;       ///< exact: the most runs an enumeration may take
+  std::size_t max_trials = 2000000;  ///< Monte Carlo: the most trials
+  unsigned threads = 0;              ///< workers; 0: one per hardware thread
+  /// Called on the calling thread after each block of trials: (done, target).
+  std::function<void(std::uint64_t, std::uint64_t)> progress;
+};
+
+/// One value of a field: its probability in each configuration (lo..hi its 95% interval; equal
+/// to p when exact) and, when comparing, the change (second minus first) with its interval.
+struct value_odds {
+  std::string value;  ///< as the ruleset gave it ("-": no value, e.g. no winner)
+  double p[2] = {0, 0}, lo[2] = {0, 0}, hi[2] = {0, 0};
+  double diff = 0, diff_lo = 0, diff_hi = 0;
+  bool distinguishable = false;  ///< the difference's interval excludes 0 (exact: it is not 0)
+};
+
+/// A whole-number field's mean in each configuration, with intervals, and their difference.
+struct mean_odds {
+  double mean[2] = {0, 0}, lo[2] = {0, 0}, hi[2] = {0, 0};
+  double diff = 0, diff_lo = 0, diff_hi = 0;
+  bool distinguishable = false;
+};
+
+struct field_odds {
+  std::string name;
+  std::string kind;                ///< "category" or "count"
+  std::vector<value_odds> values;  ///< counts numerically, "-" last; categories by name
+  std::optional<mean_odds> mean;   ///< count fields
+  std::vector<value_odds> tails;   ///< count fields: value = N for P(at least N), N >= 1
+};
+
+struct odds_report {
+  std::string procedure;
+  std::string method;       ///< "exact" or "monte carlo"
+  std::string exact_note;   ///< why it is not exact, when it fell back to Monte Carlo
+  std::uint64_t trials = 0;  ///< Monte Carlo trials (runs of an enumeration when exact)
+  std::uint64_t seed = 0;
+  double precision = 0;
+  double widest = 0;         ///< the widest 95% half-width reported (0 when exact)
+  unsigned threads = 0;
+  std::vector<std::string> labels;  ///< one per configuration
+  std::vector<field_odds> fields;
+};
+
+/// Computes the odds. Throws input_error for bad input (the procedure's, or a scripted
+/// answer in "choices": odds take policies only), muster::error when --exact cannot
+/// enumerate within the budget, script_error when a trial fails.
+odds_report compute_odds(const odds_request& request);
+
+/// The report as text for people: one block per field, each value with its interval, the
+/// mean and tails of counts, the difference column when comparing.
+std::string odds_text(const odds_report& report);
+/// The report as JSON text (indented by 2).
+std::string odds_json(const odds_report& report);
+
+}  // namespace muster::cli

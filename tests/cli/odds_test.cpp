@@ -1,0 +1,147 @@
+// `muster odds` as a designer runs it: exact odds against hand calculations, Monte Carlo whose
+// 95% intervals cover the exact answer at about the stated rate over many seeds, a variant's
+// known effect recovered on common random numbers with the right sign and size, the same
+// seeded answer whatever the number of threads, and bad input refused in one line.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <string>
+
+#include "run_muster.hpp"
+
+using json = nlohmann::json;
+using muster_cli::muster;
+using muster_cli::outcome;
+
+namespace {
+
+const std::string fixtures = MUSTER_SOURCE_DIR "/tests/cli/fixtures/";
+const std::string threat_test = "--input '" + fixtures + "odds_threat_test.json'";
+const std::string shoot = "--input '" + fixtures + "odds_shoot.json'";
+const std::string drums = "'" MUSTER_SOURCE_DIR "/tests/fixtures/variants/drums_a.lua'";
+
+json run_json(const std::string& args) {
+  const outcome o = muster("odds " + args + " --json");
+  EXPECT_EQ(o.status, 0) << o.err;
+  return json::parse(o.out);
+}
+
+const json& field(const json& doc, const std::string& name) {
+  for (const auto& f : doc["fields"])
+    if (f["name"] == name) return f;
+  throw std::runtime_error("no field " + name);
+}
+
+const json& value(const json& f, const std::string& v) {
+  for (const auto& x : f["values"])
+    if (x["value"] == v) return x;
+  throw std::runtime_error("no value " + v);
+}
+
+}  // namespace
+
+// Two bowmen at short range against unarmoured-enough Orcs with no save: each die hits on 4+
+// (1/2) and each hit kills on 4+ (1/2), so kills ~ Binomial(2, 1/4): 9/16, 6/16, 1/16.
+TEST(cli_odds, exact_shooting_odds_match_the_binomial) {
+  const json doc = run_json("shoot " + shoot);
+  EXPECT_EQ(doc["method"], "exact");
+  const json& kills = field(doc, "kills");
+  EXPECT_NEAR(value(kills, "0")["p"].get<double>(), 9.0 / 16, 1e-12);
+  EXPECT_NEAR(value(kills, "1")["p"].get<double>(), 6.0 / 16, 1e-12);
+  EXPECT_NEAR(value(kills, "2")["p"].get<double>(), 1.0 / 16, 1e-12);
+  EXPECT_NEAR(kills["mean"]["value"].get<double>(), 0.5, 1e-12);
+  EXPECT_NEAR(kills["at_least"][0]["p"].get<double>(), 7.0 / 16, 1e-12);
+  EXPECT_EQ(kills["at_least"][0]["at_least"], 1);
+}
+
+// 1D6 for tribal Orcs: 1-2 ROUT, 3-4 SHAKEN, 5-6 OK. The war drums' +1 moves one face from
+// ROUT to SHAKEN and one from SHAKEN to OK: OK +1/6, ROUT -1/6, SHAKEN unchanged.
+TEST(cli_odds, an_exact_comparison_gives_the_variants_effect) {
+  const json doc = run_json("threat_test " + threat_test + " --compare-variant " + drums);
+  EXPECT_EQ(doc["method"], "exact");
+  EXPECT_EQ(doc["configurations"], json::array({"core", "drums_a"}));
+  const json& r = field(doc, "reaction");
+  EXPECT_NEAR(value(r, "ok")["p"].get<double>(), 2.0 / 6, 1e-12);
+  EXPECT_NEAR(value(r, "ok")["p_other"].get<double>(), 3.0 / 6, 1e-12);
+  EXPECT_NEAR(value(r, "ok")["difference"]["value"].get<double>(), 1.0 / 6, 1e-12);
+  EXPECT_NEAR(value(r, "rout")["difference"]["value"].get<double>(), -1.0 / 6, 1e-12);
+  EXPECT_EQ(value(r, "shaken")["difference"]["distinguishable"], false);
+  EXPECT_EQ(value(r, "ok")["difference"]["distinguishable"], true);
+}
+
+// On common random numbers the Monte Carlo change has a tight interval around the exact one.
+TEST(cli_odds, monte_carlo_recovers_the_change_with_its_sign_and_size) {
+  const json doc = run_json("threat_test " + threat_test + " --compare-variant " + drums + " --monte-carlo");
+  EXPECT_EQ(doc["method"], "monte carlo");
+  const json& r = field(doc, "reaction");
+  for (const auto& [v, exact] : {std::pair{"ok", 1.0 / 6}, std::pair{"rout", -1.0 / 6}}) {
+    const json& d = value(r, v)["difference"];
+    EXPECT_LE(d["lo"].get<double>(), exact) << v;
+    EXPECT_GE(d["hi"].get<double>(), exact) << v;
+    EXPECT_EQ(d["distinguishable"], true) << v;
+    EXPECT_LT(d["hi"].get<double>() - d["lo"].get<double>(), 0.01) << v;
+  }
+  EXPECT_LE(doc["widest"].get<double>(), 0.005);
+}
+
+// Over 40 seeds, the 95% interval of P(1 kill) covers the exact 6/16 about 38 times; fewer
+// than 34 would mean the intervals are too narrow (seeded: the count is the same every run).
+TEST(cli_odds, monte_carlo_intervals_cover_the_exact_answer) {
+  int covered = 0;
+  for (int seed = 1; seed <= 40; ++seed) {
+    const json doc = run_json("shoot " + shoot + " --monte-carlo --precision 3 --threads 1 --seed " + std::to_string(seed));
+    const json& one = value(field(doc, "kills"), "1");
+    covered += one["lo"].get<double>() <= 6.0 / 16 && 6.0 / 16 <= one["hi"].get<double>();
+  }
+  EXPECT_GE(covered, 34);
+  EXPECT_LE(covered, 40);
+}
+
+TEST(cli_odds, the_number_of_threads_does_not_change_a_seeded_answer) {
+  const std::string args = "shoot " + shoot + " --monte-carlo --precision 1 --seed 7 --json";
+  const outcome one = muster("odds " + args + " --threads 1");
+  const outcome two = muster("odds " + args + " --threads 2");
+  const outcome three = muster("odds " + args + " --threads 3");
+  ASSERT_EQ(one.status, 0) << one.err;
+  EXPECT_EQ(one.out, two.out);
+  EXPECT_EQ(one.out, three.out);
+  const outcome other_seed = muster("odds shoot " + shoot + " --monte-carlo --precision 1 --seed 8 --json");
+  EXPECT_NE(one.out, other_seed.out);
+}
+
+TEST(cli_odds, text_names_the_method_and_prints_intervals) {
+  const outcome o = muster("odds shoot " + shoot + " --monte-carlo --precision 2");
+  ASSERT_EQ(o.status, 0) << o.err;
+  EXPECT_NE(o.out.find("shoot: Monte Carlo, "), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("95% intervals within ±"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("  at least 1 "), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find(" ± "), std::string::npos) << o.out;
+  const outcome e = muster("odds shoot " + shoot);
+  EXPECT_EQ(e.out.substr(0, e.out.find('\n')), "shoot: exact odds (enumerated)");
+}
+
+TEST(cli_odds, exact_that_cannot_enumerate_says_so) {
+  const outcome o = muster("odds combat --input '" MUSTER_SOURCE_DIR "/bench/fixtures/combat_round.json' --exact --max-runs 500");
+  EXPECT_EQ(o.status, 1);
+  EXPECT_EQ(o.err, "muster: --exact: enumeration needs more than 500 runs (raise max_runs or sample instead) "
+                   "(give --max-runs more, or let Monte Carlo answer)\n");
+}
+
+TEST(cli_odds, bad_input_is_one_line_and_exit_2) {
+  outcome o = muster("odds threat_test --input - ", "{\"unit\": {\"name\": \"Orcs\", \"figures\": 10, \"quality\": \"elitee\", "
+                                                  "\"type\": \"tribal\"}, \"threatener\": {\"name\": \"Men\", \"figures\": 1, "
+                                                  "\"quality\": \"average\", \"type\": \"tribal\"}}");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_EQ(o.err.substr(0, 35), "muster: odds: unit.quality: \"elitee");
+  o = muster("odds threat_test " + threat_test + " --precision 0");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_EQ(o.err, "muster: odds: --precision: 0 is not a number of points between 0 and 50\n");
+  o = muster("odds combat --input - ", "{\"choices\": {\"attacker\": [\"2\"]}}");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_EQ(o.err.substr(0, 56), "muster: odds: choices.attacker: odds take a policy per s");
+  o = muster("odds threat_test " + threat_test + " --compare-variant adventurers --variant adventurers");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_EQ(o.err, "muster: odds: --compare-variant: 'adventurers' is loaded in both configurations\n");
+}
