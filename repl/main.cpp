@@ -207,7 +207,7 @@ struct odds_args {
   std::string procedure;
   std::string ruleset = "fantasy_warriors";
   std::vector<std::string> variants, options, compare_variants, compare_options, policies;
-  std::string input;
+  std::string input, svg;
   std::uint64_t seed = 1;
   double precision = 0.5;  // percentage points
   bool exact = false, monte_carlo = false, json = false;
@@ -262,6 +262,7 @@ int cmd_odds(const odds_args& a) {
     };
   }
   const auto report = muster::cli::compute_odds(r);
+  if (!a.svg.empty()) write_file(a.svg, muster::cli::odds_svg(report));
   const std::string text = a.json ? muster::cli::odds_json(report) + "\n" : muster::cli::odds_text(report);
   std::fputs(text.c_str(), stdout);
   return 0;
@@ -330,6 +331,7 @@ int main(int argc, char** argv) {
   odds_cmd->add_option("--max-trials", odds.max_trials, "Monte Carlo: the most trials (default 2000000)");
   odds_cmd->add_option("--threads", odds.threads, "Worker threads (default: one per core); results do not depend on it");
   odds_cmd->add_flag("--json", odds.json, "JSON for tools instead of text");
+  odds_cmd->add_option("--svg", odds.svg, "Also write a bar chart of the odds (both configurations side by side) to this SVG file");
 
   muster::cli::army_options army;
   auto* army_cmd = muster::cli::add_army_command(app, army);

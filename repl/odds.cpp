@@ -589,4 +589,71 @@ std::string odds_json(const odds_report& rep) {
   return doc.dump(2);
 }
 
+namespace {
+
+std::string xml_escape(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '&') out += "&amp;";
+    else if (c == '<') out += "&lt;";
+    else if (c == '>') out += "&gt;";
+    else if (c == '"') out += "&quot;";
+    else out += c;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string odds_svg(const odds_report& rep) {
+  // A horizontal bar per value and configuration, its 95% interval as a whisker; one block per
+  // field, count fields with their "at least" tails after the values.
+  constexpr double left = 170, bar_width = 460, row = 16, gap = 6, right = 90;
+  const char* colours[2] = {"#4c78a8", "#f58518"};
+  const bool exact = rep.method == "exact";
+  const std::size_t configs = rep.labels.size();
+  std::string body;
+  double y = 34;
+  // The legend.
+  for (std::size_t c = 0; c < configs; ++c) {
+    const double x = left + static_cast<double>(c) * 200;
+    body += fmt::format("<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"12\" height=\"12\" fill=\"{}\"/>\n", x, y - 10, colours[c]);
+    body += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\">{}</text>\n", x + 16, y, xml_escape(rep.labels[c]));
+  }
+  y += 14;
+  const auto bars = [&](const std::string& label, const value_odds& v) {
+    body += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"end\">{}</text>\n", left - 8,
+                        y + row * static_cast<double>(configs) / 2 + 4, xml_escape(label));
+    for (std::size_t c = 0; c < configs; ++c) {
+      const double w = bar_width * v.p[c];
+      body += fmt::format("<rect class=\"bar\" x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\" fill=\"{}\">"
+                          "<title>{}: {}</title></rect>\n",
+                          left, y, w, row - 3, colours[c], xml_escape(rep.labels[c]), pct(v.p[c]));
+      if (!exact) {
+        body += fmt::format("<line x1=\"{:.1f}\" x2=\"{:.1f}\" y1=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"#333\"/>\n",
+                            left + bar_width * v.lo[c], left + bar_width * v.hi[c], y + (row - 3) / 2, y + (row - 3) / 2);
+      }
+      body += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" class=\"value\">{}</text>\n", left + w + 4, y + row - 5,
+                          pct(v.p[c]));
+      y += row;
+    }
+    y += gap;
+  };
+  for (const auto& f : rep.fields) {
+    y += 12;
+    body += fmt::format("<text x=\"10\" y=\"{:.1f}\" class=\"field\">{}</text>\n", y, xml_escape(f.name));
+    y += 10;
+    for (const auto& v : f.values) bars(value_label(v.value), v);
+    for (const auto& t : f.tails) bars("at least " + t.value, t);
+  }
+  const std::string title = exact ? fmt::format("{}: exact odds", rep.procedure)
+                                  : fmt::format("{}: Monte Carlo, {} trials (seed {}), 95% intervals", rep.procedure,
+                                                rep.trials, rep.seed);
+  return fmt::format(
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{:.0f}\" height=\"{:.0f}\" font-family=\"sans-serif\" "
+      "font-size=\"12\">\n<style>.field {{ font-weight: bold; }} .value {{ fill: #333; }}</style>\n"
+      "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n<text x=\"10\" y=\"18\" class=\"field\">{}</text>\n{}</svg>\n",
+      left + bar_width + right, y + 10, xml_escape(title), body);
+}
+
 }  // namespace muster::cli

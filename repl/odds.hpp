@@ -89,5 +89,9 @@ odds_report compute_odds(const odds_request& request);
 std::string odds_text(const odds_report& report);
 /// The report as JSON text (indented by 2).
 std::string odds_json(const odds_report& report);
+/// The report as an SVG bar chart: a bar per value and configuration with its 95% interval as
+/// a whisker, a block per field (count fields with their tails), a legend naming the
+/// configurations.
+std::string odds_svg(const odds_report& report);
 
 }  // namespace muster::cli

@@ -14,6 +14,7 @@
 using json = nlohmann::json;
 using muster_cli::muster;
 using muster_cli::outcome;
+using muster_cli::slurp;
 
 namespace {
 
@@ -144,4 +145,47 @@ TEST(cli_odds, bad_input_is_one_line_and_exit_2) {
   o = muster("odds threat_test " + threat_test + " --compare-variant adventurers --variant adventurers");
   EXPECT_EQ(o.status, 2);
   EXPECT_EQ(o.err, "muster: odds: --compare-variant: 'adventurers' is loaded in both configurations\n");
+}
+
+// docs/odds.md shows the real output of its comparison example.
+TEST(cli_odds, the_user_guide_shows_the_real_output) {
+  const outcome o = muster("odds threat_test " + threat_test + " --compare-variant " + drums + " --monte-carlo");
+  ASSERT_EQ(o.status, 0) << o.err;
+  const std::string doc = slurp(MUSTER_SOURCE_DIR "/docs/odds.md");
+  EXPECT_NE(doc.find(o.out), std::string::npos) << "docs/odds.md should show:\n" << o.out;
+}
+
+namespace {
+
+std::size_t occurrences(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+}  // namespace
+
+// --svg: a bar per value (and tail) per configuration, a whisker per bar for Monte Carlo, the
+// configurations named in the legend; the file is one <svg> element with balanced texts.
+TEST(cli_odds, svg_draws_a_bar_per_value_and_configuration) {
+  const std::string file = ::testing::TempDir() + "odds_test.svg";
+  outcome o = muster("odds threat_test " + threat_test + " --compare-variant " + drums +
+                     " --monte-carlo --precision 2 --svg '" + file + "'");
+  ASSERT_EQ(o.status, 0) << o.err;
+  std::string svg = slurp(file);
+  EXPECT_EQ(svg.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\"", 0), 0u);
+  EXPECT_EQ(svg.substr(svg.size() - 7), "</svg>\n");
+  EXPECT_EQ(occurrences(svg, "class=\"bar\""), 6u) << "3 reactions x 2 configurations";
+  EXPECT_EQ(occurrences(svg, "<line "), 6u) << "a whisker per bar";
+  EXPECT_EQ(occurrences(svg, "<text"), occurrences(svg, "</text>"));
+  EXPECT_NE(svg.find(">core</text>"), std::string::npos);
+  EXPECT_NE(svg.find(">drums_a</text>"), std::string::npos);
+  EXPECT_EQ(occurrences(svg, "<title>drums_a: "), 3u) << svg;
+  // Exact: no whiskers; count fields draw their tails too (0, 1, 2 and at least 1, 2; twice).
+  o = muster("odds shoot " + shoot + " --svg '" + file + "'");
+  ASSERT_EQ(o.status, 0) << o.err;
+  svg = slurp(file);
+  EXPECT_EQ(occurrences(svg, "class=\"bar\""), 10u);
+  EXPECT_EQ(occurrences(svg, "<line "), 0u);
+  EXPECT_NE(svg.find(">at least 2</text>"), std::string::npos);
 }
