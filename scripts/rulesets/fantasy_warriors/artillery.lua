@@ -77,17 +77,19 @@ local shot_context = {
   time = "\"day\"|\"night\"|nil",
 }
 
--- The hit list also reads what shooting_hit's long_range entry applied to this shot.
+-- The hit list also reads what shooting_hit applied to this shot.
 local hit_context = {}
 for k, v in pairs(shot_context) do hit_context[k] = v end
-hit_context.long_range_modifier = "number: the value shooting_hit's long_range entry applied to this shot (0 when it did not)"
+hit_context.normal_modifiers = "table[]: the modifiers shooting_hit applied to this shot ({id, value, reason, source})"
 
 --- An artillery hit throw's own modifiers, after shooting_hit's normal ones (same dice).
 data.hit = core.define_list("artillery_hit", {
   { id = "parabolic", reason = "shooting with a parabolic trajectory (indirect)",
     value = function(c) return c.piece.indirect_penalty end,
     when = function(c) return c.piece.trajectory == "parabolic" end },
-  { id = "parabolic_long_range", value = function(c) return -c.long_range_modifier end,
+  { id = "parabolic_long_range", value = function(c)
+      for _, m in ipairs(c.normal_modifiers) do if m.id == "long_range" then return -m.value end end
+    end,
     reason = "parabolic shooting takes no long-range modifier: cancels the one shooting_hit applied",
     when = function(c) return c.piece.trajectory == "parabolic" and not c.piece.long_range_penalty end },
 }, { doc = "an artillery hit throw: added to every die showing 2-5 after the shooting_hit list (the crew's normal modifiers)",
@@ -97,6 +99,8 @@ local kill_context = {}
 for k, v in pairs(shot_context) do kill_context[k] = v end
 kill_context.cover = "\"none\"|\"soft\"|\"hard\": the cover the target counts against this piece"
 kill_context.cover_position = "\"in\"|\"behind\": whether the target is in its cover or behind it"
+kill_context.line = "string: the missile_v_armour row the piece kills on"
+kill_context.normal_modifiers = "table[]: the modifiers shooting_kill applied to this shot"
 
 --- An artillery kill throw's own modifiers, after shooting_kill's (strength is the machine's).
 data.kill = core.define_list("artillery_kill", {},
@@ -106,13 +110,6 @@ data.kill = core.define_list("artillery_kill", {},
 -- ---------------------------------------------------------------------------------------
 -- Pieces
 -- ---------------------------------------------------------------------------------------
-
-local function sorted_keys(t)
-  local out = {}
-  for k in pairs(t) do out[#out + 1] = k end
-  table.sort(out)
-  return out
-end
 
 --- The row of piece `id` with its defaults filled in (a copy: `key`, `line`, and for a
 --- parabolic piece `indirect_penalty`, `long_range_penalty`, `min_range`), or nil.
@@ -147,7 +144,7 @@ end
 --- "known: mortar, ..." or why there are none (for input errors).
 ---@return string
 function M.known_text()
-  local keys = sorted_keys(data.pieces.rows)
+  local keys = core.sorted_keys(data.pieces.rows)
   if #keys == 0 then return "the core has none: a house-rule variant adds them, e.g. --variant mortars" end
   return "known: " .. table.concat(keys, ", ")
 end
@@ -179,17 +176,6 @@ end
 -- The shot
 -- ---------------------------------------------------------------------------------------
 
--- The pool of `n` dice against `target` with `modifier`, naturals as shooting's (page 23).
-local function pool(res, n, target, modifier, label)
-  if n == 0 then return { successes = 0, natural_max = 0, natural_min = 0 } end
-  return core.count(res, { n = n, target = target, modifier = modifier, natural_max = true, natural_min = true,
-                           label = label })
-end
-
-local function tag(res, applied, throw)
-  for _, m in ipairs(applied) do m.throw = throw; res.modifiers[#res.modifiers + 1] = m end
-end
-
 -- Refuses with the piece's source: "... (mortars p.6)".
 local function refuse(p, path, why)
   core.fail(path, string.format("%s (%s)", why, piece_source(p)))
@@ -210,7 +196,7 @@ local function check_mode(res, p, v)
     if v ~= nil then refuse(p, "mode", "the " .. p.name .. " has no modes to switch between") end
     return
   end
-  local mode = core.check_enum(v or m.fires, sorted_keys(m.modes), "mode")
+  local mode = core.check_enum(v or m.fires, core.sorted_keys(m.modes), "mode")
   res.mode = mode
   if mode ~= m.fires then
     core.fail("mode", string.format("the %s is %s: it shoots only %s, and switching takes %d turn%s (%s)", p.name,
@@ -235,19 +221,11 @@ local function cover_against(res, p, input, size)
   return cover, position
 end
 
+-- The outcome of a misfire; a shot that fired reads as shooting's (hits, kills, losses...).
 local function outcome(res)
-  if not res.fired then
-    res.outcome = string.format("misfire: ignition %d%+d = %d, %d needed; no shot, %d charge%s left", res.ignition.die,
-      res.ignition.modifier, res.ignition.score, res.ignition.fires, res.charges_left, res.charges_left == 1 and "" or "s")
-    return res
-  end
-  local parts = { string.format("%d hit%s", res.hits, res.hits == 1 and "" or "s"),
-                  string.format("%d kill%s", res.kills, res.kills == 1 and "" or "s") }
-  parts[#parts + 1] = string.format("%d figure%s lost", res.losses, res.losses == 1 and "" or "s")
-  if #res.killed > 0 then parts[#parts + 1] = "killed: " .. table.concat(res.killed, ", ") end
-  if res.annihilated then parts[#parts + 1] = "annihilated" end
-  if #res.command_test_markers > 0 then parts[#parts + 1] = "Command Test counters" end
-  res.outcome = table.concat(parts, ", ")
+  if res.fired then return shooting.outcome(res) end
+  res.outcome = string.format("misfire: ignition %d%+d = %d, %d needed; no shot, %d charge%s left", res.ignition.die,
+    res.ignition.modifier, res.ignition.score, res.ignition.fires, res.charges_left, res.charges_left == 1 and "" or "s")
   return res
 end
 
@@ -304,11 +282,9 @@ function M.shot(input, options)
   local known_point = check_known_point(input.known_point)
   local cover, position = cover_against(res, p, input, math.max(target.figures, 1))
   -- A figure its keywords hide is not shot at in the cover it claims (table shooting_targets).
-  shooting.check_hidden(res, { profile = profile, cover = res.cover_claimed, ground = ground, band = range })
+  shooting.check_hidden({ profile = profile, cover = res.cover_claimed, ground = ground, band = range })
   if ground ~= "open" then res.target_ground = ground end
-  local side = input.shooter_side
-  if side ~= nil and (type(side) ~= "string" or side == "") then core.fail("shooter_side", "a side name expected") end
-  side = side or "attacker"
+  local side = core.check_side(input.shooter_side, "shooter_side", "attacker")
 
   -- The machine as the shooter: the crew's quality and light, the piece's name, weapon, strength.
   local shooter = {}
@@ -316,7 +292,7 @@ function M.shot(input, options)
   shooter.name, shooter.weapon, shooter.strength = p.name, p.weapon, p.strength
   local shot = data.rules.rows.shot
   local c = { piece = p, shooter = shooter, crew = crew, target = target, range = range, distance = distance,
-              obscured_by = obscured_by, known_point = known_point, time = time, volleys = shot.volleys }
+              obscured_by = obscured_by, known_point = known_point, time = time, volleys = shot.volleys, dice = p.dice }
 
   res.charges = charges
   if p.ignition and not M.ignition(res, { piece = p, crew = crew, time = time }) then
@@ -327,32 +303,11 @@ function M.shot(input, options)
   res.fired = true
   res.charges_left = charges - shot.charges
 
-  local applied, normal = shooting.data.shooting_hit:apply(c)
-  c.long_range_modifier = 0
-  for _, m in ipairs(applied) do
-    if m.id == "long_range" then c.long_range_modifier = m.value end
-  end
-  tag(res, applied, "hit")
-  local own
-  applied, own = data.hit:apply(c)
-  tag(res, applied, "hit")
-  res.hit_dice, res.hit_modifier = p.dice, normal + own
-  res.hit_target = shooting.data.shooting_throws.rows.hit.target
-  local h = pool(res, p.dice, res.hit_target, res.hit_modifier, "hit throw, " .. p.name)
-  res.hits, res.automatic_hits, res.automatic_misses = h.successes, h.natural_max, h.natural_min
-
+  local hits = shooting.hit_throw(res, c, data.hit)
   local k = { piece = p, shooter = shooter, crew = crew, target = profile, range = range, distance = distance,
               obscured_by = obscured_by, known_point = known_point, time = time, cover = cover,
-              cover_position = position }
-  applied, normal = shooting.data.shooting_kill:apply(k)
-  tag(res, applied, "kill")
-  applied, own = data.kill:apply(k)
-  tag(res, applied, "kill")
-  res.kill_modifier = normal + own
-  res.kill_target = shooting.data.missile_v_armour.rows[p.line][profile.armour]
-  res.kill_table_source = shooting.data.missile_v_armour:source(p.line)
-  local kl = pool(res, res.hits, res.kill_target, res.kill_modifier, "kill throw, " .. p.name)
-  res.kills, res.automatic_kills, res.automatic_failures = kl.successes, kl.natural_max, kl.natural_min
+              cover_position = position, hits = hits, line = p.line }
+  shooting.kill_throw(res, k, data.kill)
 
   shooting.casualties(res, { target = target, kills = res.kills, alone = alone, side = side, options = options })
   return outcome(res)

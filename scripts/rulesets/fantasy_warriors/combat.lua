@@ -105,25 +105,19 @@ local ability_flags = { "strikes_first", "reroll_passed_saves", "unarmed" }
 ---@param fig table
 ---@return table|nil
 function M.abilities_of(fig)
-  local rows = data.fighting_abilities.rows
-  local keys = {}
-  for k in pairs(rows) do keys[#keys + 1] = k end
-  table.sort(keys)
   local out
-  for _, k in ipairs(keys) do
-    if units.has_keyword(fig, k) then
-      local row = rows[k]
-      out = out or { keywords = {}, reasons = {} }
-      out.keywords[#out.keywords + 1] = k
-      for _, flag in ipairs(ability_flags) do
-        local v = row[flag]
-        if v ~= nil and type(v) ~= "boolean" then
-          error(string.format("table fighting_abilities, row %s: %s is %s (want true or false)", k, flag, core.show(v)), 0)
-        end
-        if v then out[flag] = true end
+  for _, r in ipairs(units.keyword_rows(fig, data.fighting_abilities)) do
+    local k, row = r.key, r.row
+    out = out or { keywords = {}, reasons = {} }
+    out.keywords[#out.keywords + 1] = k
+    for _, flag in ipairs(ability_flags) do
+      local v = row[flag]
+      if v ~= nil and type(v) ~= "boolean" then
+        error(string.format("table fighting_abilities, row %s: %s is %s (want true or false)", k, flag, core.show(v)), 0)
       end
-      out.reasons[#out.reasons + 1] = string.format("%s (%s)", row.reason or k, data.fighting_abilities:source(k))
+      if v then out[flag] = true end
     end
+    out.reasons[#out.reasons + 1] = string.format("%s (%s)", row.reason or k, data.fighting_abilities:source(k))
   end
   return out
 end
@@ -659,11 +653,11 @@ local function struck_first(f)
   local cut = math.max(0, c.losses - idle) * f.eff.worth
   local main = f.main
   if main and c.dead.champion then cut = cut + main.from.champion end
-  for i, worth in pairs(f.character_dice) do
-    if c.dead.individuals[i] then cut = cut + worth end
+  for i in ipairs(f.unit.individuals) do
+    if c.dead.individuals[i] and f.character_dice[i] then cut = cut + f.character_dice[i] end
   end
   for _, b in ipairs(f.batches) do
-    if c.dead.individuals[b.index] then b.from_lost, b.dice = b.dice, 0 end
+    if c.dead.individuals[b.index] then b.dice = 0 end
   end
   local lost = 0
   for _, a in ipairs(f.attacks) do
@@ -677,25 +671,23 @@ end
 -- The round
 -- ---------------------------------------------------------------------------------------
 
-local function side_losses(list, with_captures)
+-- A side's total of roster field `field` ("losses": figures lost after saves; "kills": kills
+-- suffered before them), a captured bearer counted when asked.
+local function side_total(list, field, with_captures)
   local n = 0
   for _, f in ipairs(list) do
-    n = n + f.casualties.losses
+    n = n + f.casualties[field]
     if with_captures and f.captured then n = n + 1 end
   end
   return n
 end
 
+local function side_losses(list, with_captures) return side_total(list, "losses", with_captures) end
+
 -- What a side "loses" when winning is judged (table combat_readings, row `win`): its figures
--- lost after saves, or the kills it suffered before them; a captured bearer when asked.
+-- lost after saves, or the kills it suffered before them.
 local function side_count(list, with_captures)
-  if data.combat_readings.rows.win.after_saves ~= false then return side_losses(list, with_captures) end
-  local n = 0
-  for _, f in ipairs(list) do
-    n = n + f.casualties.kills
-    if with_captures and f.captured then n = n + 1 end
-  end
-  return n
+  return side_total(list, data.combat_readings.rows.win.after_saves ~= false and "losses" or "kills", with_captures)
 end
 
 -- The terrible creature a unit faces: the strongest terrible enemy it fought (attacked or
@@ -799,13 +791,13 @@ function M.round(c)
   -- (the defender's first), forced re-rolls of passed saves for Killing Blow.
   local function take(s, wave)
     for _, f in ipairs(sides[s]) do
-      local w = f.waves[wave] or { kills = 0, forced = 0, by = {} }
       f.casualties = f.casualties or casualties.new(f.unit, M.casualty_phase,
         { profile = f.eff, individual = f.lone and f.individual or nil, sheltered = f.sheltered })
-      casualties.allocate(res, f.casualties, { kills = w.kills, side = side_name[enemy[s]], owner = side_name[s] })
+      casualties.allocate(res, f.casualties, { kills = wave_of(f, wave).kills, side = side_name[enemy[s]],
+                                               owner = side_name[s] })
     end
     for _, f in ipairs(sides[s]) do
-      local w = f.waves[wave] or { forced = 0, by = {} }
+      local w = wave_of(f, wave)
       casualties.save(res, f.casualties, { side = side_name[enemy[s]], options = c.options, forced = w.forced,
                                            forced_by = table.concat(w.by, ", ") })
     end
@@ -935,12 +927,6 @@ function M.round(c)
   return res
 end
 
-local function check_side_name(v, path, default)
-  if v == nil then return default end
-  if type(v) ~= "string" or v == "" then core.fail(path, "a side name expected") end
-  return v
-end
-
 M.procedures = {
   combat = {
     doc = "one combat round between two sides of one or more units (or lone individuals): hit, kill, kills to specials, saves, standard captures, losses and Combat Test inputs (p.30-33)",
@@ -955,8 +941,8 @@ M.procedures = {
       return M.round {
         attackers = check_side_list(input.attacker, "attacker"),
         defenders = check_side_list(input.defender, "defender"),
-        attacker_side = check_side_name(input.attacker_side, "attacker_side", "attacker"),
-        defender_side = check_side_name(input.defender_side, "defender_side", "defender"),
+        attacker_side = core.check_side(input.attacker_side, "attacker_side", "attacker"),
+        defender_side = core.check_side(input.defender_side, "defender_side", "defender"),
         aerial = core.check_bool(input.aerial, "aerial", false),
         time = core.check_time(input.time, "time"),
         options = options,

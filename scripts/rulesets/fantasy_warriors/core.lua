@@ -182,6 +182,29 @@ function M.define_table(name, rows, page, spec)
   return M.registry:define_table(name, rows, page, spec)
 end
 
+--- A side's name from input field `path` (the side whose controller answers the choices):
+--- `v`, or `default` when it is nil.
+---@param v any
+---@param path string
+---@param default string
+---@return string
+function M.check_side(v, path, default)
+  if v == nil then return default end
+  if type(v) ~= "string" or v == "" then M.fail(path, "a side name expected") end
+  return v
+end
+
+--- The keys of table `t`, sorted: the one way a rule area lists or walks a table's rows
+--- (pairs order must never decide anything).
+---@param t table
+---@return string[]
+function M.sorted_keys(t)
+  local out = {}
+  for k in pairs(t) do out[#out + 1] = k end
+  table.sort(out)
+  return out
+end
+
 --- The source text a result shows for an entry: "fantasy_warriors p.22".
 M.source_text = registry.source_text
 

@@ -103,6 +103,19 @@ function M.has(u, kw)
   return u.keywords ~= nil and u.keywords[kw] == true
 end
 
+--- The rows of a table keyed by keyword (a registry table handle: combat's fighting_abilities,
+--- shooting's shooting_targets) whose keyword `u` has, in keyword order: {key, row} each.
+---@param u table a checked unit or individual
+---@param t table a registry table handle
+---@return table[]
+function M.rows_for(u, t)
+  local out = {}
+  for _, k in ipairs(core.sorted_keys(t.rows)) do
+    if M.has(u, k) then out[#out + 1] = { key = k, row = t.rows[k] } end
+  end
+  return out
+end
+
 --- The keywords of a checked unit or individual, sorted: the one way to list them.
 ---@param u table a checked unit or individual
 ---@return string[]

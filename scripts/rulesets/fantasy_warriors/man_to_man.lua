@@ -163,12 +163,6 @@ local function check_group(list, path)
   return out
 end
 
-local function check_side_name(v, path, default)
-  if v == nil then return default end
-  if type(v) ~= "string" or v == "" then core.fail(path, "a side name expected") end
-  return v
-end
-
 M.procedures = {
   man_to_man = {
     doc = "two individuals alone in contact fight with full profiles; the one with more failed saving throws is killed (p.30)",
@@ -181,8 +175,8 @@ M.procedures = {
       local bout = M.bout(res, {
         first = units.check_individual(input.first, "first"),
         second = units.check_individual(input.second, "second"),
-        first_side = check_side_name(input.first_side, "first_side", "attacker"),
-        second_side = check_side_name(input.second_side, "second_side", "defender"),
+        first_side = core.check_side(input.first_side, "first_side", "attacker"),
+        second_side = core.check_side(input.second_side, "second_side", "defender"),
       })
       for k, v in pairs(bout) do res[k] = v end
       return res
@@ -196,8 +190,8 @@ M.procedures = {
       if input.defenders == nil then core.fail("defenders", "missing") end
       local attackers = check_group(input.attackers, "attackers")
       local defenders = check_group(input.defenders, "defenders")
-      local a_side = check_side_name(input.attacker_side, "attacker_side", "attacker")
-      local d_side = check_side_name(input.defender_side, "defender_side", "defender")
+      local a_side = core.check_side(input.attacker_side, "attacker_side", "attacker")
+      local d_side = core.check_side(input.defender_side, "defender_side", "defender")
       local res = core.result("man_to_man_groups")
       res.choices = {}
       local pairs_ = pair_off(res, attackers, defenders, input.pairs, a_side)

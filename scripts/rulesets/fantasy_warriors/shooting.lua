@@ -142,13 +142,6 @@ data.shooting_kill = core.define_list("shooting_kill", {
 -- Declaring: weapon, range, volleys, the figures that shoot
 -- ---------------------------------------------------------------------------------------
 
-local function sorted_keys(t)
-  local out = {}
-  for k in pairs(t) do out[#out + 1] = k end
-  table.sort(out)
-  return out
-end
-
 --- The missile-weapon row of a unit's weapon; an input error when it has none.
 ---@param unit table checked unit
 ---@param path string the unit's name in errors ("shooter")
@@ -157,7 +150,7 @@ function M.weapon_row(unit, path)
   local row = data.missile_weapons.rows[unit.weapon]
   if not row then
     core.fail(path .. ".weapon", string.format("%s is not a missile weapon (missile weapons: %s)",
-      unit.weapon, table.concat(sorted_keys(data.missile_weapons.rows), ", ")))
+      unit.weapon, table.concat(core.sorted_keys(data.missile_weapons.rows), ", ")))
   end
   return row
 end
@@ -309,14 +302,28 @@ local function tag(applied, throw)
   return applied
 end
 
+-- The modifiers of list `base` and then of list `more` (a machine's own list, artillery.lua),
+-- tagged with `throw` and recorded; `more` reads base's applied modifiers as c.normal_modifiers.
+local function modifiers(res, c, base, more, throw)
+  local applied, total = base:apply(c)
+  core.add_modifiers(res, tag(applied, throw))
+  if more then
+    c.normal_modifiers = applied
+    local own, extra = more:apply(c)
+    core.add_modifiers(res, tag(own, throw))
+    total = total + extra
+  end
+  return total
+end
+
 --- The hit throw into `res`: `dice` D6, a natural 6 hits, a natural 1 misses, the rest hit
---- on 4+ after the "shooting_hit" list.
+--- on 4+ after the "shooting_hit" list (and list `more`, an artillery piece's).
 ---@param res table the result filled in
 ---@param c table {shooter, range, volleys, time?, dice}
+---@param more? table a list applied after shooting_hit
 ---@return integer hits
-function M.hit_throw(res, c)
-  local applied, total = data.shooting_hit:apply(c)
-  core.add_modifiers(res, tag(applied, "hit"))
+function M.hit_throw(res, c, more)
+  local total = modifiers(res, c, data.shooting_hit, more, "hit")
   res.hit_dice = c.dice
   res.hit_modifier = total
   res.hit_target = data.shooting_throws.rows.hit.target
@@ -331,17 +338,18 @@ function M.hit_throw(res, c)
 end
 
 --- The kill throw into `res`: 1D per hit, a natural 6 kills, a natural 1 fails, the rest
---- add the "shooting_kill" list and kill from the weapon v armour cell up.
+--- add the "shooting_kill" list (and list `more`) and kill from the weapon v armour cell up:
+--- the row of `c.line` (a machine's line) or of the shooter's weapon.
 ---@param res table the result filled in
----@param c table {shooter, target (the profile shot at), hits, cover}
+---@param c table {shooter, target (the profile shot at), hits, cover, line?}
+---@param more? table a list applied after shooting_kill
 ---@return integer kills
-function M.kill_throw(res, c)
-  local applied, total = data.shooting_kill:apply(c)
-  core.add_modifiers(res, tag(applied, "kill"))
-  local row = data.missile_v_armour.rows[c.shooter.weapon]
+function M.kill_throw(res, c, more)
+  local total = modifiers(res, c, data.shooting_kill, more, "kill")
+  local line = c.line or c.shooter.weapon
   res.kill_modifier = total
-  res.kill_target = row[c.target.armour]
-  res.kill_table_source = data.missile_v_armour:source(c.shooter.weapon)
+  res.kill_target = data.missile_v_armour.rows[line][c.target.armour]
+  res.kill_table_source = data.missile_v_armour:source(line)
   if c.hits == 0 then
     res.kills, res.automatic_kills, res.automatic_failures = 0, 0, 0
     return 0
@@ -376,6 +384,8 @@ function M.casualties(res, c)
   return res
 end
 
+--- The outcome text of a shot into res.outcome: hits, kills, figures lost, killed,
+--- annihilated, Command Test counters (artillery.lua's fired shots too).
 local function finish(res)
   local parts = {}
   if res.hits then parts[#parts + 1] = string.format("%d hit%s", res.hits, res.hits == 1 and "" or "s") end
@@ -393,6 +403,8 @@ end
 -- ---------------------------------------------------------------------------------------
 -- Input checking shared by the procedures
 -- ---------------------------------------------------------------------------------------
+
+M.outcome = finish
 
 local function check_cover(cover, size, path)
   if cover == nil then return "none" end
@@ -450,29 +462,22 @@ end
 --- Refuses a target its keywords hide (table shooting_targets): `profile` the figure shot at,
 --- `cover` the cover it is in ("none"|"soft"|"hard"), `ground` "open"|"difficult", `band` the
 --- range band, `band_field` the input field that set it (default "distance").
----@param res table
 ---@param c table {profile, cover, ground, band, band_field?}
-function M.check_hidden(res, c)
-  local rows = data.shooting_targets.rows
-  local keys = {}
-  for k in pairs(rows) do keys[#keys + 1] = k end
-  table.sort(keys)
-  for _, k in ipairs(keys) do
-    if units.has_keyword(c.profile, k) then
-      local row = rows[k]
-      if row.open_band ~= nil and row.open_band ~= "short" then
-        error(string.format("table shooting_targets, row %s: open_band is %s (want \"short\" or nil)", k, core.show(row.open_band)), 0)
-      end
-      local why = (row.reason or k) .. ", " .. data.shooting_targets:source(k)
-      local covered = c.cover ~= "none" or c.ground == "difficult"
-      if row.in_cover == false and covered then
-        core.fail(c.ground == "difficult" and "target_ground" or "cover", string.format(
-          "%s may not be shot at in %s (%s)", c.profile.name, c.ground == "difficult" and "difficult ground" or (c.cover .. " cover"), why))
-      end
-      if not covered and row.open_band == "short" and c.band ~= "short" then
-        core.fail(c.band_field or "distance", string.format("%s may be shot at in the open only from short range, and the range is %s (%s)",
-          c.profile.name, c.band, why))
-      end
+function M.check_hidden(c)
+  local covered = c.cover ~= "none" or c.ground == "difficult"
+  for _, r in ipairs(units.keyword_rows(c.profile, data.shooting_targets)) do
+    local k, row = r.key, r.row
+    if row.open_band ~= nil and row.open_band ~= "short" then
+      error(string.format("table shooting_targets, row %s: open_band is %s (want \"short\" or nil)", k, core.show(row.open_band)), 0)
+    end
+    local why = (row.reason or k) .. ", " .. data.shooting_targets:source(k)
+    if row.in_cover == false and covered then
+      core.fail(c.ground == "difficult" and "target_ground" or "cover", string.format(
+        "%s may not be shot at in %s (%s)", c.profile.name, c.ground == "difficult" and "difficult ground" or (c.cover .. " cover"), why))
+    end
+    if not covered and row.open_band == "short" and c.band ~= "short" then
+      core.fail(c.band_field or "distance", string.format("%s may be shot at in the open only from short range, and the range is %s (%s)",
+        c.profile.name, c.band, why))
     end
   end
 end
@@ -482,11 +487,6 @@ function M.check_ground(input)
   return core.check_enum(input.target_ground or "open", { "open", "difficult" }, "target_ground")
 end
 
-local function check_side(side, path, default)
-  if side == nil then return default end
-  if type(side) ~= "string" or side == "" then core.fail(path, "a side name expected") end
-  return side
-end
 
 local function check_shooter(input, res)
   local s = units.check_unit(input.shooter, "shooter")
@@ -498,7 +498,7 @@ end
 -- Declaring and the hit throw, shared by `shoot` and `hit_throw`: `profile` and `cover`
 -- the figure shot at and its cover, when known (a target hidden by table shooting_targets).
 local function declare_and_hit(res, input, options, shooter, row, target, profile, cover)
-  local side = check_side(input.shooter_side, "shooter_side", "attacker")
+  local side = core.check_side(input.shooter_side, "shooter_side", "attacker")
   M.check_into_combat(input)
   local ground = M.check_ground(input)
   local c = {
@@ -510,7 +510,7 @@ local function declare_and_hit(res, input, options, shooter, row, target, profil
   }
   M.range_band(res, c)
   if profile then
-    M.check_hidden(res, { profile = profile, cover = cover, ground = ground, band = res.range,
+    M.check_hidden({ profile = profile, cover = cover, ground = ground, band = res.range,
                           band_field = input.range ~= nil and "range" or "distance" })
   end
   if ground ~= "open" then res.target_ground = ground end
@@ -588,7 +588,7 @@ M.procedures = {
       res.target = target.name
       res.kills = core.check_int(input.kills, "kills", 0, 1000)
       M.casualties(res, { target = target, kills = res.kills, alone = alone, options = options,
-                          side = check_side(input.shooter_side, "shooter_side", "attacker") })
+                          side = core.check_side(input.shooter_side, "shooter_side", "attacker") })
       return finish(res)
     end,
   },

@@ -274,6 +274,8 @@ end
 M.has_keyword = keywords.has
 --- The keywords of a checked unit or individual, sorted (never iterate the set).
 M.keyword_list = keywords.list
+--- The rows of a keyword-keyed table that a unit or individual's keywords reach (keywords.lua).
+M.keyword_rows = keywords.rows_for
 
 --- Whether the unit has an individual of `role` with it.
 function M.has_role(u, role)

@@ -128,7 +128,7 @@ function M.procedures(rules)
     run = function(input)
       local test, utype, score = test_input(input, "control", { "sign", "side" })
       local sign = input.sign ~= nil and core.check_enum(input.sign, { "+", "-" }, "sign") or nil
-      if input.side ~= nil and type(input.side) ~= "string" then core.fail("side", "a side's name expected") end
+      if input.side ~= nil then core.check_side(input.side, "side") end
       if sign and input.side ~= nil then core.fail("side", "give sign or side, not both") end
       local before = reactions.read(score, utype)
       if before ~= "rout" and before ~= "bloodlust" then
