@@ -309,10 +309,15 @@ local function may_change(reg, me, key, history, op, at, level)
   end
 end
 
-local function deep_copy(v)
+-- A copy of v and of every table reached from it; a table reached twice (or from itself: a
+-- list handle and its registry) is copied once.
+local function deep_copy(v, seen)
   if type(v) ~= "table" then return v end
+  seen = seen or {}
+  if seen[v] then return seen[v] end
   local out = {}
-  for k, x in pairs(v) do out[k] = deep_copy(x) end
+  seen[v] = out
+  for k, x in pairs(v) do out[k] = deep_copy(x, seen) end
   return out
 end
 
@@ -510,7 +515,7 @@ function Registry:patcher(module)
     return deep_copy(reg:get_table(name, 2).rows)
   end
 
-  --- The ids of list `name`, in order.
+  --- The entries of list `name` in force, in order: {id, value, reason, page, owner} each.
   function P.get_list(name)
     local out = {}
     for _, e in ipairs(reg:get_list(name, 2).entries) do

@@ -221,6 +221,10 @@ function M.test_a_variant_copies_a_view_of_the_ruleset()
   t.eq(rules.modules.units.orders[1], "attack")
   t.fails(function() rules.modules.units.orders[1] = "charge" end, "is read-only")
   t.fails(function() rules.copy({}) end, "rules.copy: a table from rules.modules or rules.ruleset_options expected")
+  -- A view that reaches itself again (an area's list handles point at the registry, which
+  -- points at them) is copied once per table, not followed forever.
+  local area = rules.copy(rules.modules.command)
+  t.eq(rawequal(area.data.battle_leaders_test.registry.lists.battle_leaders_test, area.data.battle_leaders_test), true)
 end
 
 return M
