@@ -188,9 +188,13 @@ function M.load_variant(dir, options)
   for name, v in pairs(options or {}) do
     local spec = m.options[name]
     if not spec then error("no option " .. name, 2) end
-    local ok = false
-    for _, allowed in ipairs(spec.values) do ok = ok or allowed == v end
-    if not ok then error("option " .. name .. ": " .. tostring(v) .. " is not allowed", 2) end
+    local lua_type = ({ integer = "number", enum = "string" })[spec.type] or spec.type
+    if lua_type and type(v) ~= lua_type then error("option " .. name .. ": " .. tostring(v) .. " is not a " .. spec.type, 2) end
+    if spec.values then
+      local ok = false
+      for _, allowed in ipairs(spec.values) do ok = ok or allowed == v end
+      if not ok then error("option " .. name .. ": " .. tostring(v) .. " is not allowed", 2) end
+    end
     opts[name] = v
   end
   local loaded, env = {}, nil

@@ -167,8 +167,12 @@ function M.range(heralds, banner_bearers)
   return t.base.inches + heralds * t.herald.inches + banner_bearers * t.banner_bearer.inches
 end
 
-local function race_differs(a, b, path)
-  if a ~= nil and type(a) ~= "string" then core.fail(path, "race name expected") end
+--- Whether two race names differ (both given), input fields `a_path` and `b_path`; a race
+--- that is not a name is refused naming its field (the first field first).
+---@return boolean
+function M.races_differ(a, a_path, b, b_path)
+  if a ~= nil and type(a) ~= "string" then core.fail(a_path, "race name expected") end
+  if b ~= nil and type(b) ~= "string" then core.fail(b_path, "race name expected") end
   return a ~= nil and b ~= nil and a ~= b
 end
 
@@ -549,8 +553,7 @@ M.procedures = {
         order = core.check_enum(input.order, units.orders, "order"),
         current_order = core.check_enum(input.current_order or "hold", units.orders, "current_order"),
         carrier = carrier, carrier_name = name, carrier_save = save,
-        different_race = race_differs(input.leader_race, input.warchief_race, "leader_race")
-          or race_differs(input.warchief_race, input.leader_race, "warchief_race"),
+        different_race = M.races_differ(input.leader_race, "leader_race", input.warchief_race, "warchief_race"),
         with_unit = core.check_bool(input.with_unit, "with_unit", false),
         units = check_command_units(input.units or {}, "units"),
         range = M.range(input.heralds or 0, input.banner_bearers or 0),
@@ -575,8 +578,7 @@ M.procedures = {
         unit = { name = input.unit.name or "unit",
                  reaction = core.check_enum(input.unit.reaction, units.reactions, "unit.reaction") },
         banner_bearer = core.check_bool(input.banner_bearer, "banner_bearer", false),
-        different_race = race_differs(input.leader_race, input.unit_race, "leader_race")
-          or race_differs(input.unit_race, input.leader_race, "unit_race"),
+        different_race = M.races_differ(input.leader_race, "leader_race", input.unit_race, "unit_race"),
         own_command = core.check_bool(input.own_command, "own_command", true),
         in_contact = core.check_bool(input.in_contact, "in_contact", true),
         options = options,

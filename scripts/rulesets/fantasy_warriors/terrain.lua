@@ -107,4 +107,13 @@ function M.cover_value(kind)
   return 0
 end
 
+--- Where the cover entry of `kind` ("soft", "hard") is written: "fantasy_warriors p.23", or
+--- its variant's when one replaced it.
+---@param kind string
+---@return string
+function M.cover_source(kind)
+  local e = shooting.data.shooting_kill.index[kind .. "_cover"]
+  return e and core.source_text(e) or core.ruleset
+end
+
 return M

@@ -1,7 +1,8 @@
 --- HR-9.3 adventurer abilities (house-rules booklet pages 9-10): the procedures resolvable on
 --- typed-in facts (heal, enthuse, control, steal_item, practiced_combat, killing_blow), the
 --- rows the core's hooks read (combat table fighting_abilities: Strike First, Killing Blow,
---- Unarmed; shooting table shooting_targets: Hide), the threat_test modifier `presence`, and
+--- Unarmed; shooting table shooting_targets: Hide; the role in individual_roles), the
+--- threat_test modifier `adventurer_presence`, and
 --- `status`: what each ability does now or what it waits for. An ability works through the
 --- keyword of the same name, which `adventurer` gives the figure. Dice only through
 --- muster.dice; reads the rule areas only through rules.modules.
@@ -18,7 +19,7 @@ M.status = {
   practiced_combat = "procedure practiced_combat (+2 worth, re-roll natural 1s once)",
   killing_blow = "combat: its worth dice thrown apart, passed saves against their kills forced again once (table fighting_abilities); procedure killing_blow on typed-in saves",
   strike_first = "combat: its worth dice thrown apart before everybody else's, its casualties removed before they strike back, cancelled by one on the other side (table fighting_abilities)",
-  presence = "modifier threat_test.adventurer_presence (-2) when the threatener has the keyword presence",
+  presence = "modifier threat_test.adventurer_presence (-2) when the threatener, or an individual with it, has the keyword presence",
   dodge = "waits: movement (3in away from combat at the start of the Combat phase, then no part in it)",
   hide = "shooting and artillery: not shot at in cover or difficult ground, in the open only from short range (table shooting_targets)",
   speed = "waits: movement (MOV x 1.5)",
@@ -30,21 +31,11 @@ M.status = {
   enthrall = "waits: speeches (D7); speech rolls +2, starts in contact with the warchief",
 }
 
-local function faces(n)
-  local _, f = muster.dice.roll(n .. "d6")
-  return f
-end
-
--- One die as a throw record of the result's `dice` (what --explain prints).
-local function throw(label, d)
-  return { label = label, dice = "1D6", faces = { d }, result = d }
-end
-
 --- The procedure specs, by name, for rules.add_procedure.
 ---@param rules table the variant's rules handle
 function M.procedures(rules)
   local core, reactions = rules.modules.core, rules.modules.reactions
-  local types = { "disciplined", "tribal", "fanatic", "stupid" }
+  local types = rules.copy(rules.modules.units.types)
   local tests = { "combat", "casualty", "threat" }
   local P = {}
 
@@ -54,7 +45,6 @@ function M.procedures(rules)
     fields = { "figures", "stopped" },
     samples = { { figures = { "Aldo", "Bern", "Cato" } } },
     run = function(input)
-      core.check_fields(input, { "figures", "stopped" }, "input")
       if type(input.figures) ~= "table" or #input.figures == 0 then core.fail("figures", "missing (the casualties within 6in, in the healer's order)") end
       local stopped = core.check_bool(input.stopped, "stopped", false)
       local res = { procedure = "heal", dice = {}, modifiers = {}, figures = {}, saved = {}, dead = {}, source = SOURCE }
@@ -71,8 +61,7 @@ function M.procedures(rules)
         elseif poisoned then
           r.result, r.why = "dies", "no roll: a poisoned figure cannot be healed"
         else
-          local d = faces(1)[1]
-          res.dice[#res.dice + 1] = throw("heal, " .. name, d)
+          local d = core.d6(res, "heal, " .. name)
           r.die = d
           if d == 1 then r.result, r.why, stopped = "dies", "1: dies, and the healer can heal no one else this turn", true
           elseif d <= 3 then r.result, r.why = "dies", d .. ": dies"
@@ -90,10 +79,9 @@ function M.procedures(rules)
     end,
   }
 
-  local function test_input(input, name, extra)
-    local known = { "test", "unit_type", "score", "extra_die_used" }
-    for _, k in ipairs(extra or {}) do known[#known + 1] = k end
-    core.check_fields(input, known, "input")
+  -- The test, unit type and score of Enthuse's and Control's input (resolve has checked
+  -- the field names against the procedure's `fields`).
+  local function test_input(input)
     local test = core.check_enum(input.test, tests, "test")
     local utype = core.check_enum(input.unit_type, types, "unit_type")
     if input.score == nil then core.fail("score", "missing (the test's final score before the extra die)") end
@@ -110,13 +98,14 @@ function M.procedures(rules)
     fields = { "test", "unit_type", "score", "extra_die_used" },
     samples = { { test = "combat", unit_type = "tribal", score = 3 } },
     run = function(input)
-      local test, utype, score = test_input(input, "enthuse")
-      local d = faces(1)[1]
-      local total = score + d
-      local before, after = reactions.read(score, utype), reactions.read(total, utype)
-      return { procedure = "enthuse", test = test, dice = { throw("Enthuse die", d) }, modifiers = {}, score = total, without = score,
-        reaction = after, reaction_without = before, extra_die_used = true, source = SOURCE,
-        outcome = string.format("%d + Enthuse die %d = %d: %s", score, d, total, after:upper()) }
+      local test, utype, score = test_input(input)
+      local res = { procedure = "enthuse", test = test, dice = {}, modifiers = {}, without = score,
+                    reaction_without = reactions.read(score, utype), extra_die_used = true, source = SOURCE }
+      local d = core.d6(res, "Enthuse die")
+      res.score = score + d
+      res.reaction = reactions.read(res.score, utype)
+      res.outcome = string.format("%d + Enthuse die %d = %d: %s", score, d, res.score, res.reaction:upper())
+      return res
     end,
   }
 
@@ -126,7 +115,7 @@ function M.procedures(rules)
     fields = { "test", "unit_type", "score", "extra_die_used", "sign", "side" },
     samples = { { test = "threat", unit_type = "tribal", score = 1, sign = "+" } },
     run = function(input)
-      local test, utype, score = test_input(input, "control", { "sign", "side" })
+      local test, utype, score = test_input(input)
       local sign = input.sign ~= nil and core.check_enum(input.sign, { "+", "-" }, "sign") or nil
       if input.side ~= nil then core.check_side(input.side, "side") end
       if sign and input.side ~= nil then core.fail("side", "give sign or side, not both") end
@@ -134,12 +123,12 @@ function M.procedures(rules)
       if before ~= "rout" and before ~= "bloodlust" then
         core.fail("score", string.format("%d gives %s: Control applies only to ROUT or BLOODLUST (adventurers p.10)", score, before:upper()))
       end
-      local d = faces(1)[1]
+      local res = { procedure = "control", test = test, dice = {}, modifiers = {}, without = score,
+        reaction_without = before, extra_die_used = true, source = SOURCE }
+      local d = core.d6(res, "Control die")
       local plus, minus = score + d, score - d
-      local res = { procedure = "control", test = test, dice = { throw("Control die", d) }, modifiers = {}, without = score,
-        reaction_without = before, extra_die_used = true, source = SOURCE,
-        options = { ["+"] = { score = plus, reaction = reactions.read(plus, utype) },
-                    ["-"] = { score = minus, reaction = reactions.read(minus, utype) } } }
+      res.options = { ["+"] = { score = plus, reaction = reactions.read(plus, utype) },
+                      ["-"] = { score = minus, reaction = reactions.read(minus, utype) } }
       if not sign and input.side then
         local by
         sign, by = muster.choice.get { side = input.side, question = "control_sign", options = { "+", "-" },
@@ -166,10 +155,9 @@ function M.procedures(rules)
     fields = { "target_unarmed" },
     samples = { { target_unarmed = false } },
     run = function(input)
-      core.check_fields(input, { "target_unarmed" }, "input")
       local unarmed = core.check_bool(input.target_unarmed, "target_unarmed", false)
-      local d = faces(1)[1]
-      local res = { procedure = "steal_item", dice = { throw("steal item", d) }, modifiers = {}, stolen = 0, source = SOURCE }
+      local res = { procedure = "steal_item", dice = {}, modifiers = {}, stolen = 0, source = SOURCE }
+      local d = core.d6(res, "steal item")
       if d == 1 then
         if unarmed then res.result, res.outcome = "unsuccessful", "1: unsuccessful (the target is unarmed, so not caught)"
         else res.result, res.killed, res.outcome = "caught", true, "1: caught and killed" end
@@ -187,7 +175,6 @@ function M.procedures(rules)
     fields = { "worth", "hits" },
     samples = { { worth = 1, hits = { 1, 4, 6 } } },
     run = function(input)
-      core.check_fields(input, { "worth", "hits" }, "input")
       local worth = core.check_int(input.worth, "worth", 0)
       local res = { procedure = "practiced_combat", dice = {}, modifiers = { { id = "practiced_combat", value = 2, source = SOURCE } },
         worth = worth + 2, source = SOURCE }
@@ -196,7 +183,7 @@ function M.procedures(rules)
         res.hits, res.rerolled = {}, {}
         for i, h in ipairs(input.hits) do
           local v = core.check_int(h, "hits[" .. i .. "]", 1, 6)
-          if v == 1 then v = faces(1)[1]; res.dice[#res.dice + 1] = throw("re-roll of hit die " .. i, v); res.rerolled[#res.rerolled + 1] = i end
+          if v == 1 then v = core.d6(res, "re-roll of hit die " .. i); res.rerolled[#res.rerolled + 1] = i end
           res.hits[i] = v
         end
       end
@@ -211,7 +198,6 @@ function M.procedures(rules)
     fields = { "saves" },
     samples = { { saves = { { name = "Dwarf 1", save = 5, roll = 6 }, { name = "Dwarf 2", save = 5, roll = 2 } } } },
     run = function(input)
-      core.check_fields(input, { "saves" }, "input")
       if type(input.saves) ~= "table" then core.fail("saves", "missing (the saves against its hits: {name, save, roll})") end
       local res = { procedure = "killing_blow", dice = {}, modifiers = {}, figures = {}, killed = {}, source = SOURCE }
       for i, s in ipairs(input.saves) do
@@ -221,8 +207,7 @@ function M.procedures(rules)
         local roll = core.check_int(s.roll, p .. ".roll", 1, 12)
         local r = { name = s.name or ("figure " .. i), first = roll }
         if roll >= save then
-          local again = faces(1)[1]
-          res.dice[#res.dice + 1] = throw("forced re-roll of " .. r.name .. "'s save", again)
+          local again = core.d6(res, "forced re-roll of " .. r.name .. "'s save")
           r.reroll, r.saved = again, again >= save
         else
           r.saved = false

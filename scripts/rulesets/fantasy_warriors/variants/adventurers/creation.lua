@@ -55,7 +55,6 @@ function M.procedure(rules)
   end
 
   local function run(input)
-    core.check_fields(input, { "list", "entry", "profile", "class", "lighter", "points", "adventurers", "alignment" }, "input")
     local profile, base_points, list = base_of(input)
     if input.class == nil then core.fail("class", "missing (one of " .. table.concat(classes.order, ", ") .. ")") end
     local class_id = core.check_enum(input.class, classes.order, "class")

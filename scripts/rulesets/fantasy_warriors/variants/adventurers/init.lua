@@ -1,6 +1,6 @@
 --- HR-9 Adventurers (house-rules booklet pages 9-10): applies the variant. Adds the procedure
 --- `adventurer` (creation.lua, HR-9.1), the ability procedures of abilities.lua (HR-9.3), the
---- rows of the core's hooks (fighting_abilities, shooting_targets) and the threat_test modifier
+--- rows of the core's hooks (fighting_abilities, shooting_targets, individual_roles) and the threat_test modifier
 --- adventurer_presence. The classes (HR-9.2) are data in classes.lua.
 local creation = require("creation")
 local abilities = require("abilities")

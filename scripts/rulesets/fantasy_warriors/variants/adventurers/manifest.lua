@@ -7,7 +7,7 @@ return {
   kind = "variant",
   kernel = "^1.0",
   ruleset = "fantasy_warriors",
-  description = "HR-9: adventurers (procedures adventurer, heal, enthuse, control, steal_item, practiced_combat, killing_blow; combat rows Strike First, Killing Blow, Unarmed; shooting row Hide; threat_test modifier presence)",
+  description = "HR-9: adventurers (procedures adventurer, heal, enthuse, control, steal_item, practiced_combat, killing_blow; combat rows Strike First, Killing Blow, Unarmed; shooting row Hide; threat_test modifier adventurer_presence; role adventurer)",
   source = "FANTASY WARRIORS club house rules, pages 9-10 (Adventurers)",
   options = {},
 }

@@ -33,7 +33,6 @@ function M.procedures(modules, options, source)
   troops = modules.troops
   local core, terrain = modules.core, modules.terrain
   local page_source = source .. " p." .. data.page
-  local core_source = function(page) return modules.core.ruleset .. " p." .. page end
 
   local function check_obstacle(v)
     return core.check_enum(v, data.types, "obstacle")
@@ -142,7 +141,7 @@ function M.procedures(modules, options, source)
                 or "a wall hides more than half of the unit"
         else
           why = "a wall hiding half of the unit or less gives no cover (the core's soft-cover rule)"
-          rule_source = core_source(23)
+          rule_source = terrain.cover_source("soft")
         end
       elseif rule == "none" then
         why = a_name .. " gives no cover"
@@ -151,10 +150,10 @@ function M.procedures(modules, options, source)
           why = "the booklet gives " .. a_name .. " no cover (option hedge_cover = none)"
         elseif data.soft_counts[hidden] then
           cover, why = "soft", a_name .. " hides more than half of the unit: the core's soft cover, as bushes (proposed)"
-          rule_source = core_source(23)
+          rule_source = terrain.cover_source("soft")
         else
           why = a_name .. " hiding half of the unit or less gives no cover (the core's soft-cover rule)"
-          rule_source = core_source(23)
+          rule_source = terrain.cover_source("soft")
         end
       else  -- ditch
         if class ~= "infantry" then

@@ -8,7 +8,7 @@ local M = {}
 
 --- Adds the variant's procedures through `rules` (its patch functions).
 function M.apply(rules, options, context)
-  local P = procedures.procedures(rules.modules, context.name)
+  local P = procedures.procedures(rules, context.name)
   rules.add_procedure("siege_terrain", P.siege_terrain)
   rules.add_procedure("siege_defences", P.siege_defences)
 end

@@ -7,16 +7,6 @@ local data = require("sieges")
 
 local M = {}
 
--- The items of a read-only array (rules.modules gives proxies, which ipairs does not walk).
-local function items(proxy)
-  local out, i = {}, 1
-  while proxy[i] ~= nil do
-    out[i] = proxy[i]
-    i = i + 1
-  end
-  return out
-end
-
 local function member(list, v)
   for _, x in ipairs(list) do
     if x == v then return true end
@@ -27,13 +17,15 @@ end
 local deploy_rule = "the defender deploys first even when it wins the scouting; when it loses the scouting it also takes the terrain the winner lays, as usual"
 
 --- The procedures of the variant, for rules.add_procedure: {name = {doc, fields, run,
---- samples}}. `modules`: rules.modules; `source`: the variant's name.
----@param modules table rules.modules (read-only areas of the ruleset)
+--- samples}}.
+---@param rules table the variant's rules handle (its read-only rules.modules, rules.copy)
 ---@param source string the variant's name
 ---@return table procedures
-function M.procedures(modules, source)
+function M.procedures(rules, source)
+  local modules = rules.modules
   local core, terrain = modules.core, modules.terrain
   local page_source = source .. " p." .. data.page
+  local lists = rules.copy(modules.armies.list_ids)
 
   -- What a defence does, its cover's value as the kill throw has it now.
   local function effect_of(d)
@@ -47,7 +39,6 @@ function M.procedures(modules, source)
     doc = "HR-11: the siege's terrain die (the defender rolls; re-rolled while the terrain bars the defending army): forest, mountain, plain, river or swamp, and what it makes of the battlefield (house rules p.12)",
     fields = { "defender", "table_length" },
     run = function(input)
-      local lists = items(modules.armies.list_ids)
       local defender = core.check_enum(input.defender, lists, "defender")
       local length = core.check_number(input.table_length, "table_length", 0, 10000, data.default_table_length)
       local res = core.result("siege_terrain")
@@ -63,7 +54,7 @@ function M.procedures(modules, source)
           reason = string.format("only %s may defend a %s (proposed: re-roll)", table.concat(row.defenders, " or "), row.name) }
       end
       res.face, res.terrain = face, row.name
-      res.may_defend = row.defenders and items(row.defenders) or "any"
+      res.may_defend = row.defenders or "any"
       -- The battlefield: the core's one feature per 12in of table length (p.14), changed.
       local per = modules.prebattle.data.terrain_challenge.rows.features.per_inches
       local bf = {}
@@ -110,17 +101,17 @@ function M.procedures(modules, source)
     local army = modules.armies.describe(file)
     local figures, giants = 0, 0
     local function add(d, n)
-      local kws = type(d.keywords) == "table" and items(d.keywords) or {}
+      local kws = type(d.keywords) == "table" and d.keywords or {}
       if d.race == data.giant or member(kws, data.giant) then giants = giants + n else figures = figures + n end
     end
     if army.warchief then add(army.warchief, 1) end
-    for _, ind in ipairs(items(army.individuals)) do add(ind, 1) end
-    for _, c in ipairs(items(army.commands)) do
+    for _, ind in ipairs(army.individuals) do add(ind, 1) end
+    for _, c in ipairs(army.commands) do
       if not c.warchief then add(c.leader, 1) end
-      for _, ind in ipairs(items(c.individuals)) do add(ind, 1) end
+      for _, ind in ipairs(c.individuals) do add(ind, 1) end
       local crews = {}
-      for _, m in ipairs(items(c.machines)) do crews[m.unit] = m.crew end
-      for _, u in ipairs(items(c.units)) do add(u, crews[u.name] or u.figures) end
+      for _, m in ipairs(c.machines) do crews[m.unit] = m.crew end
+      for _, u in ipairs(c.units) do add(u, crews[u.name] or u.figures) end
     end
     return figures, giants, army.name
   end

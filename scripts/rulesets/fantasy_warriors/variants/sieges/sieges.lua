@@ -39,7 +39,7 @@ M.defences = {
                cover = { kind = "hard", whom = "infantry entirely hidden behind it that do not shoot" } },
   chevaux_de_frise = { cost = 1, per = "inch", counts_as = "tall_hedge",
                        effect = "a tall hedge for crossing (linear_obstacles): no cavalry, no infantry in heavy or extra-heavy armour" },
-  pits = { cost = 1, per = "pit", impassable = true, effect = "a 1in x 1in pit: impassable" },
+  pits = { cost = 1, per = "pit", effect = "a 1in x 1in pit: impassable" },
 }
 M.defence_order = { "palisade", "chevaux_de_frise", "pits" }
 

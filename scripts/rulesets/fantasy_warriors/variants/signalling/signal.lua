@@ -10,17 +10,8 @@ local M = {}
 --- (HR-7.2 item 8: "the sending away of a messenger"; proposed: delay and ignored, with or
 --- without confusion). The others end the signal: accepted, or gone wrong for good.
 M.again = {
-  page = 7,
   results = { delay = true, delay_and_confusion = true, ignored = true, ignored_and_confused = true },
 }
-
--- A plain copy of an array seen through rules.modules (a read-only view: # and ipairs see
--- nothing there).
-local function array(view)
-  local out, i = {}, 1
-  while view[i] ~= nil do out[i] = view[i]; i = i + 1 end
-  return out
-end
 
 local function contains(list, v)
   for _, x in ipairs(list) do if x == v then return true end end
@@ -34,8 +25,8 @@ function M.procedure(rules, page)
   local core = rules.modules.core
   local units = rules.modules.units
   local command = rules.modules.command
-  local orders, types, qualities = array(units.orders), array(units.types), array(units.qualities)
-  local reactions = array(units.reactions)
+  local orders, types, qualities = rules.copy(units.orders), rules.copy(units.types), rules.copy(units.qualities)
+  local reactions = rules.copy(units.reactions)
 
   -- A refusal: the field, why, and the house rule's item ("2.5" is HR-7.2 item 5).
   local function refuse(path, why, item)
@@ -50,12 +41,6 @@ function M.procedure(rules, page)
     if v == nil then return default end
     if type(v) ~= "string" then core.fail(path, "string expected, got " .. core.show(v)) end
     return v
-  end
-  local function race_differs(a, b)
-    for path, v in pairs({ leader_race = a, warchief_race = b }) do
-      if v ~= nil and type(v) ~= "string" then core.fail(path, "race name expected") end
-    end
-    return a ~= nil and b ~= nil and a ~= b
   end
 
   local function check_signaller(s)
@@ -178,7 +163,7 @@ function M.procedure(rules, page)
       leader = leader, order = order,
       current_order = core.check_enum(input.current_order or "hold", orders, "current_order"),
       carrier = "signal", carrier_name = signaller.name, carrier_save = false,
-      different_race = race_differs(input.leader_race, input.warchief_race),
+      different_race = command.races_differ(input.leader_race, "leader_race", input.warchief_race, "warchief_race"),
       with_unit = core.check_bool(input.with_unit, "with_unit", false),
       units = test_units, time = time, warchief_lost = false,
       wading = core.check_bool(input.wading, "wading", false),

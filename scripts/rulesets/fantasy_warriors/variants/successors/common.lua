@@ -7,14 +7,6 @@ local M = {}
 --- The booklet page of HR-5.
 M.page = 5
 
---- A plain copy of an array seen through rules.modules (a read-only view: # and ipairs see
---- nothing there).
-function M.array(view)
-  local out, i = {}, 1
-  while view[i] ~= nil do out[i] = view[i]; i = i + 1 end
-  return out
-end
-
 --- Helpers bound to the ruleset's core area (rules.modules.core).
 function M.helpers(core)
   local H = {}
@@ -36,13 +28,6 @@ function M.helpers(core)
     core.check_fields(v, known, path)
     if v.leadership == nil then core.fail(path .. ".leadership", "missing (0 to 5)") end
     return { name = H.name(v.name, path .. ".name", path), leadership = core.check_int(v.leadership, path .. ".leadership", 0, 5) }
-  end
-  --- Whether two race names differ (both given), as the ruleset's Battle Leader's Test reads them.
-  function H.race_differs(a, b)
-    for path, v in pairs({ leader_race = a, warchief_race = b }) do
-      if v ~= nil and type(v) ~= "string" then core.fail(path, "race name expected") end
-    end
-    return a ~= nil and b ~= nil and a ~= b
   end
   return H
 end

@@ -39,7 +39,7 @@ end
 function M.procedure(rules, options)
   local core, units, command = rules.modules.core, rules.modules.units, rules.modules.command
   local H = common.helpers(core)
-  local orders, reactions = common.array(units.orders), common.array(units.reactions)
+  local orders, reactions = rules.copy(units.orders), rules.copy(units.reactions)
 
   -- His command's units {name, reaction?, disorganised?, distance?}; `need_distance` when the
   -- distances decide whether he takes charge.
@@ -112,7 +112,7 @@ function M.procedure(rules, options)
     local old = units.check_individual(given, "battle_leader")
     local t = command.battle_leaders_test {
       leader = old, order = order, current_order = current, carrier = "reserve", carrier_name = reserve.name,
-      carrier_save = false, different_race = H.race_differs(input.leader_race, input.warchief_race),
+      carrier_save = false, different_race = command.races_differ(input.leader_race, "leader_race", input.warchief_race, "warchief_race"),
       with_unit = core.check_bool(input.with_unit, "with_unit", false),
       units = list, range = range, time = time, warchief_lost = false,
       wading = core.check_bool(input.wading, "wading", false),

@@ -14,7 +14,7 @@ local M = {}
 function M.succession(rules, options)
   local core, individuals = rules.modules.core, rules.modules.individuals
   local H = common.helpers(core)
-  local roles = common.array(individuals.individual_roles)
+  local roles = rules.copy(individuals.individual_roles)
 
   local function check_principal(p)
     if type(p) ~= "table" then core.fail("principal", "missing (the warchief or battle leader lost: {name, role, leadership})") end
@@ -142,7 +142,7 @@ end
 function M.points(rules)
   local core, armies = rules.modules.core, rules.modules.armies
   local H = common.helpers(core)
-  local list_ids = common.array(armies.list_ids)
+  local list_ids = rules.copy(armies.list_ids)
 
   local function run(input)
     local kind = core.check_enum(input.kind or "successor", { "successor", "reserve" }, "kind")

@@ -19,12 +19,12 @@ end
 
 -- Refuses a fixed weather that the season's column cannot give (snow in spring): a wrong
 -- season is the likelier mistake, and the message names the one that gives it.
-local function check_season(season, weather)
+local function check_season(season, weather, all_seasons)
   for _, w in ipairs(results.columns[season]) do
     if w == weather then return end
   end
   local seasons = {}
-  for _, s in ipairs(results.seasons) do
+  for _, s in ipairs(all_seasons) do
     for _, w in ipairs(results.columns[s]) do
       if w == weather then seasons[#seasons + 1] = s end
     end
@@ -138,9 +138,9 @@ local function apply_effects(rules, r)
 end
 
 -- The procedure `weather`: the result (thrown, or fixed by the option) and its effects.
-local function weather_procedure(rules, options, book)
+local function weather_procedure(rules, options, book, name)
   local core = rules.modules.core
-  local source = rules.module:match("^([^@]+)") .. " p." .. PAGE
+  local source = name .. " p." .. PAGE
   local fixed = options.weather ~= "rolled"
   return {
     doc = "HR-4 (house rules p.4): the battle's weather, thrown with 1D on the season's column or fixed by the option weather, and each of its effects: in force, or waiting for movement or undead rules",
@@ -190,13 +190,13 @@ end
 
 --- Applies the weather of `options` ({season, weather}, checked by the loader) through the
 --- patch functions `rules`; the book's missile ranges are kept for the procedure's text.
-function M.apply(rules, options)
+function M.apply(rules, options, context)
   local book = rules.get_table("missile_weapons")
   if options.weather ~= "rolled" then
-    check_season(options.season, options.weather)
+    check_season(options.season, options.weather, rules.copy(rules.modules.terrain.seasons))
     apply_effects(rules, results.results[options.weather])
   end
-  rules.add_procedure("weather", weather_procedure(rules, options, book))
+  rules.add_procedure("weather", weather_procedure(rules, options, book, context.name))
 end
 
 return M

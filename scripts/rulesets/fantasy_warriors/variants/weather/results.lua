@@ -16,9 +16,6 @@ M.columns = {
 M.columns.summer = M.columns.spring
 M.columns.autumn = M.columns.spring
 
---- The seasons in the year's order.
-M.seasons = { "spring", "summer", "autumn", "winter" }
-
 --- The column each season reads, and the seasons whose column is proposed, not printed.
 M.column_of = { spring = "spring", summer = "spring", autumn = "spring", winter = "winter" }
 M.column_marks = { summer = "unknown", autumn = "unknown" }
