@@ -307,11 +307,16 @@ const int* roller::enumeration::branch(const dice_branch_key& key) {
            depth + 1, describe(l.key), describe(key));
   } else {
     auto cached = cache.find(key);
-    if (cached == cache.end())
-      cached = cache
-                   .emplace(key, std::make_shared<const dice_outcomes>(
-                                     build_dice_outcomes(key, max_runs)))
-                   .first;
+    if (cached == cache.end()) {
+      std::shared_ptr<const dice_outcomes> outcomes;
+      try {
+        outcomes = std::make_shared<const dice_outcomes>(build_dice_outcomes(key, max_runs));
+      } catch (const error&) {
+        over_budget = true;  // too many outcomes, or too costly to list
+        throw;
+      }
+      cached = cache.emplace(key, std::move(outcomes)).first;
+    }
     stack.push_back(level{key, cached->second, 0});
   }
   const level& l = stack[depth++];
@@ -347,20 +352,24 @@ std::vector<outcome_odds> roller::enumerate(const std::function<std::string()>& 
   struct restore {
     roller& r;
     roll_mode mode;
+    const enumeration& e;
     ~restore() {
       r.mode_ = mode;
       r.enumeration_ = nullptr;
       r.last_faces_ = {};
+      r.over_budget_ = e.over_budget;
     }
-  } restore_on_exit{*this, mode_};
+  } restore_on_exit{*this, mode_, e};
   mode_ = roll_mode::enumerate;
   enumeration_ = &e;
 
   std::map<std::string, compensated_sum> odds;
   std::size_t runs = 0;
   do {
-    if (runs == max_runs)
+    if (runs == max_runs) {
+      e.over_budget = true;
       fail("enumeration needs more than {} runs (raise max_runs or sample instead)", max_runs);
+    }
     ++runs;
     e.start_run();
     std::string outcome = run_once();

@@ -50,6 +50,9 @@ struct roller::enumeration {
 
   explicit enumeration(std::size_t limit) : max_runs(limit) {}
 
+  /// Set when the enumeration stops for its budget (runs or outcomes beyond max_runs).
+  bool over_budget = false;
+
   /// Returns the values of the outcome the current run takes at its next dice operation,
   /// pushing a new level when the run goes deeper than any before; multiplies p.
   const int* branch(const dice_branch_key& key);

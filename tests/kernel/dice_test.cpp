@@ -693,18 +693,24 @@ TEST(dice, enumerate_limits_runs) {
                           r.roll_sum("c", dice_expr{1, 6, 0}));
   };
   EXPECT_EQ(r.enumerate(three_d6, 216).size(), 216u);
+  EXPECT_FALSE(r.enumeration_over_budget());
   EXPECT_EQ(error_of([&] { r.enumerate(three_d6, 215); }),
             "enumeration needs more than 215 runs (raise max_runs or sample instead)");
+  EXPECT_TRUE(r.enumeration_over_budget());
   EXPECT_EQ(error_of([&] {
               r.enumerate([&] { return std::to_string(r.roll("big", dice_expr{60, 6, 0}).total); });
             }),
             "enumeration: roll 60D6 has more than 1000000 outcomes (raise max_runs or sample "
             "instead)");
+  EXPECT_TRUE(r.enumeration_over_budget());
   EXPECT_EQ(r.mode(), roll_mode::sample);
 }
 
 TEST(dice, enumerate_refuses_unrepeatable_runs) {
   roller r;
+  // Over budget first, so the flag has something to be cleared of.
+  (void)error_of([&] { r.enumerate([&] { return std::to_string(r.roll_sum("x", dice_expr{1, 6, 0})); }, 1); });
+  ASSERT_TRUE(r.enumeration_over_budget());
   int calls = 0;
   EXPECT_EQ(error_of([&] {
               r.enumerate([&] {
@@ -715,6 +721,7 @@ TEST(dice, enumerate_refuses_unrepeatable_runs) {
             }),
             "enumeration: the run is not repeatable: dice operation 1 was sum 1D6 in an earlier "
             "run and is sum 2D6 now (a run must depend only on its dice)");
+  EXPECT_FALSE(r.enumeration_over_budget()) << "a broken run is not a budget to raise";
   calls = 0;
   EXPECT_EQ(error_of([&] {
               r.enumerate([&] {

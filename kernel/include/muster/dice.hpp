@@ -299,6 +299,10 @@ class roller {
   /// sample(); exceptions from run_once propagate.
   std::vector<outcome_odds> enumerate(const std::function<std::string()>& run_once,
                                       std::size_t max_runs = default_max_runs);
+  /// Whether the last enumerate() stopped because it needed more runs, or a dice operation
+  /// had more outcomes, than its max_runs allowed (as opposed to any other failure: a run that
+  /// is not repeatable, run_once's own error). Callers fall back to sampling on this only.
+  bool enumeration_over_budget() const noexcept { return over_budget_; }
 
   /// Runs run_once `runs` >= 1 times in sample mode with the current source and returns each
   /// outcome's frequency, sorted by key. Deterministic given the source's seed. Records
@@ -321,6 +325,7 @@ class roller {
   std::vector<int> scratch_;
   std::span<const int> last_faces_;
   enumeration* enumeration_ = nullptr;  ///< non-null inside enumerate()
+  bool over_budget_ = false;            ///< see enumeration_over_budget()
   bool sampling_ = false;               ///< true inside sample()
 };
 
