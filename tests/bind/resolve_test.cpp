@@ -287,3 +287,26 @@ TEST_F(resolve, explain_renders_a_result_as_text) {
 }
 
 }  // namespace
+
+// runtime::prepare / run_prepared: the input converted once and shared by every run, each run
+// one top-level call; the errors name what is wrong.
+TEST_F(resolve, a_prepared_call_runs_many_times_on_one_converted_input) {
+  const json input = {{"unit", orcs}, {"threatener", dwarves}};
+  const int id = rt.prepare("odds_trial", json::array({"threat_test", input}).dump());
+  dice({1, 6});
+  const std::string first = rt.run_prepared(id);
+  const std::string second = rt.run_prepared(id);
+  EXPECT_EQ(first, "shaken");  // each run rolls its own die: 1, then 6
+  EXPECT_EQ(second, "bloodlust");
+  EXPECT_EQ(error_of([&] { rt.prepare("no_such_function", "[]"); }),
+            "ruleset 'fantasy_warriors' has no function 'no_such_function'");
+  EXPECT_EQ(field_of([&] { rt.prepare("odds_trial", "{}"); }), "args");
+  EXPECT_EQ(error_of([&] { rt.run_prepared(id + 100); }), "no prepared call " + std::to_string(id + 100));
+  rt.run("ruleset.number = function() return 3 end", "number");
+  const int number = rt.prepare("number", "[]");
+  EXPECT_EQ(error_of([&] { rt.run_prepared(number); }),
+            "prepared call " + std::to_string(number) + ": the result is not a string");
+  // Bad input raised by the ruleset is an input_error naming the field, as resolve's.
+  const int bad = rt.prepare("odds_trial", json::array({"threat_test", {{"unit", 3}}}).dump());
+  EXPECT_EQ(field_of([&] { rt.run_prepared(bad); }), "unit");
+}

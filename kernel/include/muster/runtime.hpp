@@ -145,8 +145,6 @@ class runtime {
   /// raises as "input: <field>: <why>", script_error otherwise, muster::error for an unknown
   /// id or a result that is not a string.
   std::string run_prepared(int id);
-  /// Forgets a prepared call (its arguments may then be collected).
-  void release_prepared(int id);
 
   /// The modules loaded so far, in load order.
   const std::vector<loaded_module>& modules() const;

@@ -129,21 +129,28 @@ std::vector<std::string> apply_choices(chooser& choices, const json& given) {
 
 namespace detail {
 
+// [-0, +1] Pushes ruleset[function]; throws muster::error (stack unchanged) when no ruleset is
+// loaded or it has no such function.
+void push_ruleset_function(runtime::impl& self, std::string_view function) {
+  lua_State* L = self.L;
+  if (self.ruleset_ref == LUA_NOREF) fail("no ruleset loaded (load one before calling '{}')", function);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, self.ruleset_ref);
+  lua::push_string(L, function);
+  lua_rawget(L, -2);
+  lua_remove(L, -2);
+  if (lua_type(L, -1) != LUA_TFUNCTION) {
+    lua_pop(L, 1);
+    fail("ruleset '{}' has no function '{}'", self.ruleset_name, function);
+  }
+}
+
 // Calls ruleset[function](args pushed by push_args, which returns how many) and returns its
 // first result as JSON. See runtime::call_ruleset for what throws.
 template <typename PushArgs>
 json call_ruleset_with(runtime::impl& self, std::string_view function, PushArgs push_args) {
   lua_State* L = self.L;
-  if (self.ruleset_ref == LUA_NOREF) fail("no ruleset loaded (load one before calling '{}')", function);
   const int top = lua_gettop(L);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, self.ruleset_ref);
-  lua::push_string(L, function);
-  lua_rawget(L, -2);
-  if (lua_type(L, -1) != LUA_TFUNCTION) {
-    lua_settop(L, top);
-    fail("ruleset '{}' has no function '{}'", self.ruleset_name, function);
-  }
-  lua_remove(L, -2);  // stack: fn
+  push_ruleset_function(self, function);  // stack: fn
   int nargs = 0;
   try {
     nargs = push_args();
@@ -266,19 +273,10 @@ int runtime::prepare(std::string_view function, std::string_view args_json) {
   const json args = parse_input(args_json);
   if (!args.is_array())
     throw input_error("args", fmt::format("a JSON array of arguments expected, got {}", kind_of(args)));
-  if (self.ruleset_ref == LUA_NOREF) fail("no ruleset loaded (load one before calling '{}')", function);
-  const int top = lua_gettop(L);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, self.ruleset_ref);
-  lua::push_string(L, function);
-  lua_rawget(L, -2);
-  if (lua_type(L, -1) != LUA_TFUNCTION) {
-    lua_settop(L, top);
-    fail("ruleset '{}' has no function '{}'", self.ruleset_name, function);
-  }
+  detail::push_ruleset_function(self, function);
   impl::prepared_call call;
   call.nargs = static_cast<int>(args.size());
   call.function = luaL_ref(L, LUA_REGISTRYINDEX);  // pops fn
-  lua_settop(L, top);
   try {
     detail::push_input(self, args, "args");
   } catch (...) {
@@ -319,15 +317,6 @@ std::string runtime::run_prepared(int id) {
   std::string out(text, size);
   lua_settop(L, top);
   return out;
-}
-
-void runtime::release_prepared(int id) {
-  impl& self = *impl_;
-  const auto it = self.prepared.find(id);
-  if (it == self.prepared.end()) return;
-  luaL_unref(self.L, LUA_REGISTRYINDEX, it->second.function);
-  luaL_unref(self.L, LUA_REGISTRYINDEX, it->second.args);
-  self.prepared.erase(it);
 }
 
 std::string runtime::resolve(std::string_view procedure, std::string_view input_json) {
