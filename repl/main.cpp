@@ -1,7 +1,7 @@
 // The `muster` command line: subcommands over one kernel and its Lua runtime. Parses
 // arguments, loads modules, runs scripts, resolves procedures and prints the event log or the
 // result; decides nothing itself. Every failure is one line on stderr and a non-zero exit
-// status: 2 for bad input (`muster: resolve: <field>: <why>`), 1 for anything else.
+// status: 2 for bad input (`muster: <command>: <field>: <why>`), 1 for anything else.
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "army.hpp"
+#include "files.hpp"
 #include "modules.hpp"
 #include "odds.hpp"
 #include "repl.hpp"
@@ -31,13 +32,6 @@
 namespace {
 
 using muster::cli::load_modules;
-
-void write_file(const std::string& path, const std::string& text) {
-  std::FILE* f = std::fopen(path.c_str(), "wb");
-  if (!f) muster::fail("cannot write '{}'", path);
-  std::fwrite(text.data(), 1, text.size(), f);
-  std::fclose(f);
-}
 
 struct run_args {
   std::string file;
@@ -57,7 +51,7 @@ int cmd_run(const run_args& a) {
   muster::cli::install_helpers(rt);  // the REPL's helpers (unit, combat, shoot...)
   rt.run_file(a.file);
   const std::string log = a.jsonl ? k.log.fmt_jsonl() : k.log.fmt_lines();
-  if (!a.log_file.empty()) write_file(a.log_file, log);
+  if (!a.log_file.empty()) muster::cli::write_file_text(a.log_file, log);
   if (a.show_log) std::fputs(log.c_str(), stdout);
   return 0;
 }
@@ -113,14 +107,11 @@ std::string read_input(const std::string& source) {
   if (source.empty()) return "{}";
   if (source == "-")
     return std::string(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-  std::FILE* f = std::fopen(source.c_str(), "rb");
-  if (!f) throw resolve_input_error{"--input", fmt::format("cannot read '{}'", source)};
-  std::string text;
-  char buffer[65536];
-  std::size_t n = 0;
-  while ((n = std::fread(buffer, 1, sizeof buffer, f)) > 0) text.append(buffer, n);
-  std::fclose(f);
-  return text;
+  try {
+    return muster::cli::read_file_text(source);
+  } catch (const muster::error& e) {
+    throw resolve_input_error{"--input", e.what()};
+  }
 }
 
 // Splits "side=value" from --choose/--policy.
@@ -203,56 +194,37 @@ int cmd_resolve(const resolve_args& a) {
   return 0;
 }
 
+// `muster odds`: the engine's request, filled in by the flags, and what only the command line
+// has (the input file, policies, the second configuration's changes, the output forms).
 struct odds_args {
-  std::string procedure;
-  std::string ruleset = "fantasy_warriors";
-  std::vector<std::string> variants, options, compare_variants, compare_options, policies;
+  muster::cli::odds_request request;
   std::string input, svg;
-  std::uint64_t seed = 1;
-  double precision = 0.5;  // percentage points
+  std::vector<std::string> policies, compare_variants, compare_options;
+  double precision_points = 0.5;
   bool exact = false, monte_carlo = false, json = false;
-  std::size_t max_runs = 5000, max_trials = 2000000;
-  unsigned threads = 0;
 };
 
-// "core", or the variants and options joined by '+'.
-std::string config_label(const std::vector<std::string>& variants, const std::vector<std::string>& options) {
-  std::string out;
-  for (const auto& v : variants) {
-    // A variant given by path is named by its file or folder ("drums_a").
-    const std::string name = v.find('/') == std::string::npos ? v : std::filesystem::path(v).stem().string();
-    out += (out.empty() ? "" : "+") + name;
-  }
-  for (const auto& o : options) out += (out.empty() ? "" : "+") + o;
-  return out.empty() ? "core" : out;
-}
-
-int cmd_odds(const odds_args& a) {
-  muster::cli::odds_request r;
-  r.procedure = a.procedure;
+int cmd_odds(odds_args& a) {
+  auto& r = a.request;
   r.input_json = merge_choices(read_input(a.input), {}, a.policies);
-  r.base = {config_label(a.variants, a.options), a.ruleset, a.variants, a.options};
+  r.base.label = muster::cli::config_label(r.base.variants, r.base.options);
   if (!a.compare_variants.empty() || !a.compare_options.empty()) {
     muster::cli::odds_config other = r.base;
     for (const auto& v : a.compare_variants) {
-      if (std::find(other.variants.begin(), other.variants.end(), v) != other.variants.end())
-        throw resolve_input_error{"--compare-variant", fmt::format("'{}' is loaded in both configurations", v)};
+      const std::string name = muster::cli::variant_name(v);
+      for (const auto& have : other.variants)
+        if (muster::cli::variant_name(have) == name)
+          throw resolve_input_error{"--compare-variant", fmt::format("'{}' is loaded in both configurations", name)};
       other.variants.push_back(v);
     }
     for (const auto& o : a.compare_options) other.options.push_back(o);  // later items win
-    other.label = config_label(other.variants, other.options);
+    other.label = muster::cli::config_label(other.variants, other.options);
     r.compare = other;
   }
-  r.seed = a.seed;
-  if (!(a.precision > 0 && a.precision < 50))
-    throw resolve_input_error{"--precision", fmt::format("{} is not a number of points between 0 and 50", a.precision)};
-  r.precision = a.precision / 100;
+  r.precision = a.precision_points / 100;
   if (a.exact && a.monte_carlo) throw resolve_input_error{"--exact", "give --exact or --monte-carlo, not both"};
   r.method = a.exact ? muster::cli::odds_method::exact
              : a.monte_carlo ? muster::cli::odds_method::monte_carlo : muster::cli::odds_method::automatic;
-  r.max_runs = a.max_runs;
-  r.max_trials = a.max_trials;
-  r.threads = a.threads;
   if (isatty(STDERR_FILENO)) {
     r.progress = [](std::uint64_t done, std::uint64_t target) {
       std::fprintf(stderr, "\r\x1b[Kodds: %llu / %llu trials", static_cast<unsigned long long>(done),
@@ -262,7 +234,7 @@ int cmd_odds(const odds_args& a) {
     };
   }
   const auto report = muster::cli::compute_odds(r);
-  if (!a.svg.empty()) write_file(a.svg, muster::cli::odds_svg(report));
+  if (!a.svg.empty()) muster::cli::write_file_text(a.svg, muster::cli::odds_svg(report));
   const std::string text = a.json ? muster::cli::odds_json(report) + "\n" : muster::cli::odds_text(report);
   std::fputs(text.c_str(), stdout);
   return 0;
@@ -312,24 +284,26 @@ int main(int argc, char** argv) {
   odds_args odds;
   auto* odds_cmd = app.add_subcommand(
       "odds", "The outcome distribution of one procedure: exact when it enumerates, else Monte Carlo to a precision");
-  odds_cmd->add_option("procedure", odds.procedure, "The procedure (e.g. threat_test, combat)")->required();
+  odds_cmd->add_option("procedure", odds.request.procedure, "The procedure (e.g. threat_test, combat)")->required();
   odds_cmd->add_option("--input", odds.input, "The JSON description: a file, or - for stdin");
-  odds_cmd->add_option("--ruleset", odds.ruleset, "Ruleset (default fantasy_warriors)");
-  odds_cmd->add_option("--variant", odds.variants, "Variant name or path (repeatable)");
-  odds_cmd->add_option("--option", odds.options, "Module option NAME=VALUE, or MODULE.NAME=VALUE (repeatable)");
+  odds_cmd->add_option("--ruleset", odds.request.base.ruleset, "Ruleset")->capture_default_str();
+  odds_cmd->add_option("--variant", odds.request.base.variants, "Variant name or path (repeatable)");
+  odds_cmd->add_option("--option", odds.request.base.options, "Module option NAME=VALUE, or MODULE.NAME=VALUE (repeatable)");
   odds_cmd->add_option("--compare-variant", odds.compare_variants,
                        "Compare with this variant added, on the same dice (repeatable)");
   odds_cmd->add_option("--compare-option", odds.compare_options,
                        "Compare with this option changed, on the same dice (repeatable)");
   odds_cmd->add_option("--policy", odds.policies, "Policy SIDE=NAME answering that side's choices");
-  odds_cmd->add_option("--seed", odds.seed, "Seed of the trials' dice streams (default 1)");
-  odds_cmd->add_option("--precision", odds.precision,
-                       "Monte Carlo: the widest 95% interval allowed, in percentage points (default 0.5)");
+  odds_cmd->add_option("--seed", odds.request.seed, "Seed of the trials' dice streams")->capture_default_str();
+  odds_cmd->add_option("--precision", odds.precision_points,
+                       "Monte Carlo: the widest 95% interval allowed, in percentage points")->capture_default_str();
   odds_cmd->add_flag("--exact", odds.exact, "Enumerate or fail (no Monte Carlo)");
   odds_cmd->add_flag("--monte-carlo", odds.monte_carlo, "Monte Carlo even when enumeration would fit");
-  odds_cmd->add_option("--max-runs", odds.max_runs, "Exact: the most runs an enumeration may take (default 5000)");
-  odds_cmd->add_option("--max-trials", odds.max_trials, "Monte Carlo: the most trials (default 2000000)");
-  odds_cmd->add_option("--threads", odds.threads, "Worker threads (default: one per core); results do not depend on it");
+  odds_cmd->add_option("--max-runs", odds.request.max_runs, "Exact: the most runs an enumeration may take")
+      ->capture_default_str();
+  odds_cmd->add_option("--max-trials", odds.request.max_trials, "Monte Carlo: the most trials")->capture_default_str();
+  odds_cmd->add_option("--threads", odds.request.threads, "Worker threads (0: one per core); results do not depend on it")
+      ->capture_default_str();
   odds_cmd->add_flag("--json", odds.json, "JSON for tools instead of text");
   odds_cmd->add_option("--svg", odds.svg, "Also write a bar chart of the odds (both configurations side by side) to this SVG file");
 
@@ -351,7 +325,7 @@ int main(int argc, char** argv) {
     return app.exit(e);
   }
   // Which command bad input is reported under ("muster: odds: --precision: ...").
-  const char* command = odds_cmd->parsed() ? "odds" : "resolve";
+  const std::string command = app.get_subcommands().empty() ? "muster" : app.get_subcommands().front()->get_name();
   try {
     if (run_cmd->parsed()) return cmd_run(run);
     if (resolve_cmd->parsed()) return cmd_resolve(res);
@@ -363,10 +337,10 @@ int main(int argc, char** argv) {
     if (repl_cmd->parsed()) return muster::cli::run_repl(repl);
     if (army_cmd->parsed()) return muster::cli::run_army(army);
   } catch (const resolve_input_error& e) {
-    std::fprintf(stderr, "muster: %s: %s: %s\n", command, e.field.c_str(), e.why.c_str());
+    std::fprintf(stderr, "muster: %s: %s: %s\n", command.c_str(), e.field.c_str(), e.why.c_str());
     return 2;
   } catch (const muster::input_error& e) {
-    std::fprintf(stderr, "muster: %s: %s\n", command, e.what());
+    std::fprintf(stderr, "muster: %s: %s\n", command.c_str(), e.what());
     return 2;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "muster: %s\n", e.what());

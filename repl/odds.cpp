@@ -1,6 +1,6 @@
 // The odds lab (odds.hpp): workers, trials on their own dice streams, the enumeration, the
 // statistics (Wilson intervals for probabilities, normal intervals for means and paired
-// differences) and the report as text and JSON.
+// differences) and the report as text, JSON and SVG.
 #include "odds.hpp"
 
 #include <fmt/format.h>
@@ -90,6 +90,8 @@ class worker {
   }
 
   runtime& rt() noexcept { return rt_; }
+  /// Whether the last enumerate() stopped for its run budget (not for a broken run).
+  bool over_budget() const noexcept { return k_.dice.enumeration_over_budget(); }
 
  private:
   kernel k_;
@@ -136,7 +138,8 @@ std::optional<long long> as_count(const std::string& v) {
 // ---------------------------------------------------------------------------------------
 
 // One row of the joint distribution: a trial's values in each configuration and its weight
-// (a count of trials, or a probability when exact).
+// (a count of trials, or a probability when exact). A side with no values (empty) is a row
+// of the other configuration only: exact comparisons enumerate each side on its own.
 struct row {
   std::vector<std::string> a, b;
   double w = 0;
@@ -153,83 +156,120 @@ void wilson(double k, double n, double& p, double& lo, double& hi) {
   hi = std::min(1.0, center + half);
 }
 
-// The mean of paired differences d (sum, sum of squares over n) with its normal interval.
-void paired(double sum, double sum2, double n, double& d, double& lo, double& hi, bool& distinct) {
-  d = sum / n;
-  const double var = n > 1 ? std::max(0.0, (sum2 - n * d * d) / (n - 1)) : 0.0;
+// The mean of x (sum, sum of squares over n) with its normal 95% interval.
+void normal_interval(double sum, double sum2, double n, double& mean, double& lo, double& hi) {
+  mean = sum / n;
+  const double var = n > 1 ? std::max(0.0, (sum2 - n * mean * mean) / (n - 1)) : 0.0;
   const double half = z95 * std::sqrt(var / n);
-  lo = d - half;
-  hi = d + half;
-  distinct = half > 0 ? (lo > 0 || hi < 0) : std::abs(d) > 1e-12;
+  lo = mean - half;
+  hi = mean + half;
+}
+
+// A change (second minus first): exact, or the mean of paired differences with its interval;
+// distinguishable when the interval excludes 0 (exact: when it is not 0).
+void change(bool exact, double exact_diff, double sum, double sum2, double n, double& d, double& lo, double& hi,
+            bool& distinct) {
+  if (exact) {
+    d = lo = hi = exact_diff;
+    distinct = std::abs(d) > 1e-12;
+    return;
+  }
+  normal_interval(sum, sum2, n, d, lo, hi);
+  distinct = hi > lo ? (lo > 0 || hi < 0) : std::abs(d) > 1e-12;
 }
 
 // Probabilities of an event (indicator `in` of a row's values) in each configuration and
-// their paired difference.
+// their change.
 template <typename Event>
 value_odds event_odds(const std::vector<row>& rows, double total, bool exact, bool compare, Event in) {
   value_odds v;
   double ka = 0, kb = 0, only_a = 0, only_b = 0;
   for (const auto& r : rows) {
-    const bool ea = in(r.a);
-    const bool eb = compare && in(r.b);
+    const bool ea = !r.a.empty() && in(r.a);
+    const bool eb = !r.b.empty() && in(r.b);
     if (ea) ka += r.w;
     if (eb) kb += r.w;
     if (ea && !eb) only_a += r.w;
     if (eb && !ea) only_b += r.w;
   }
-  if (exact) {
-    v.p[0] = v.lo[0] = v.hi[0] = ka / total;
-    v.p[1] = v.lo[1] = v.hi[1] = kb / total;
-  } else {
-    wilson(ka, total, v.p[0], v.lo[0], v.hi[0]);
-    if (compare) wilson(kb, total, v.p[1], v.lo[1], v.hi[1]);
+  for (int c = 0; c < (compare ? 2 : 1); ++c) {
+    const double k = c == 0 ? ka : kb;
+    if (exact) v.p[c] = v.lo[c] = v.hi[c] = k / total;
+    else wilson(k, total, v.p[c], v.lo[c], v.hi[c]);
   }
-  if (compare) {
-    if (exact) {
-      v.diff = v.diff_lo = v.diff_hi = v.p[1] - v.p[0];
-      v.distinguishable = std::abs(v.diff) > 1e-12;
-    } else {
-      // d = 1 when only the second configuration has it, -1 when only the first: d^2 = |d|.
-      paired(only_b - only_a, only_a + only_b, total, v.diff, v.diff_lo, v.diff_hi, v.distinguishable);
-    }
-  }
+  // d = 1 when only the second configuration has it, -1 when only the first: d^2 = |d|.
+  if (compare)
+    change(exact, v.p[1] - v.p[0], only_b - only_a, only_a + only_b, total, v.diff, v.diff_lo, v.diff_hi,
+           v.distinguishable);
   return v;
 }
 
 double half_width(const value_odds& v, bool compare) {
   double h = std::max(v.p[0] - v.lo[0], v.hi[0] - v.p[0]);
-  if (compare) {
-    h = std::max({h, v.p[1] - v.lo[1], v.hi[1] - v.p[1], (v.diff_hi - v.diff_lo) / 2});
-  }
+  if (compare) h = std::max({h, v.p[1] - v.lo[1], v.hi[1] - v.p[1], (v.diff_hi - v.diff_lo) / 2});
   return h;
 }
 
-// The report's fields from the joint rows. When exact, `rows_b` holds the second
-// configuration's own distribution (no pairing: the difference is exact).
+// The values of field j seen in the rows, in order: counts numerically, categories by name,
+// "-" (no value) last.
+std::vector<std::string> values_seen(const std::vector<row>& rows, std::size_t j, bool count) {
+  std::vector<std::string> seen;
+  for (const auto& r : rows) {
+    if (!r.a.empty()) seen.push_back(r.a[j]);
+    if (!r.b.empty()) seen.push_back(r.b[j]);
+  }
+  std::sort(seen.begin(), seen.end(), [&](const std::string& x, const std::string& y) {
+    if ((x == "-") != (y == "-")) return y == "-";
+    const auto cx = as_count(x), cy = as_count(y);
+    if (count && cx && cy && *cx != *cy) return *cx < *cy;
+    return x < y;
+  });
+  seen.erase(std::unique(seen.begin(), seen.end()), seen.end());
+  return seen;
+}
+
+// The mean of count field j in each configuration (over the rows that have a number) and its
+// change (over the trials where both do), with the largest value seen; nullopt without numbers.
+std::optional<mean_odds> mean_of(const std::vector<row>& rows, std::size_t j, bool exact, bool compare,
+                                 long long& top) {
+  double n[2] = {0, 0}, s[2] = {0, 0}, s2[2] = {0, 0}, pn = 0, ds = 0, ds2 = 0;
+  for (const auto& r : rows) {
+    const auto ca = r.a.empty() ? std::nullopt : as_count(r.a[j]);
+    const auto cb = r.b.empty() ? std::nullopt : as_count(r.b[j]);
+    if (ca) top = std::max(top, *ca);
+    if (cb) top = std::max(top, *cb);
+    const double xa = ca ? static_cast<double>(*ca) : 0, xb = cb ? static_cast<double>(*cb) : 0;
+    if (ca) n[0] += r.w, s[0] += r.w * xa, s2[0] += r.w * xa * xa;
+    if (cb) n[1] += r.w, s[1] += r.w * xb, s2[1] += r.w * xb * xb;
+    if (ca && cb) pn += r.w, ds += r.w * (xb - xa), ds2 += r.w * (xb - xa) * (xb - xa);
+  }
+  if (n[0] <= 0 && n[1] <= 0) return std::nullopt;
+  mean_odds m;
+  for (int c = 0; c < (compare ? 2 : 1); ++c) {
+    if (n[c] <= 0) continue;
+    if (exact) m.mean[c] = m.lo[c] = m.hi[c] = s[c] / n[c];
+    else normal_interval(s[c], s2[c], n[c], m.mean[c], m.lo[c], m.hi[c]);
+    // A count is never below 0 nor above the largest value seen.
+    m.lo[c] = std::max(m.lo[c], 0.0);
+    m.hi[c] = std::min(m.hi[c], static_cast<double>(top));
+  }
+  if (compare && (exact || pn > 0))
+    change(exact, m.mean[1] - m.mean[0], ds, ds2, pn, m.diff, m.diff_lo, m.diff_hi, m.distinguishable);
+  return m;
+}
+
+// The report's fields from the rows.
 void build_fields(odds_report& rep, const std::vector<std::pair<std::string, std::string>>& fields,
-                  const std::vector<row>& rows, double total, bool exact, bool compare) {
+                  const std::vector<row>& rows, double total) {
+  const bool exact = rep.exact, compare = rep.compared;
   rep.fields.clear();
   rep.widest = 0;
   for (std::size_t j = 0; j < fields.size(); ++j) {
     field_odds f;
     f.name = fields[j].first;
     f.kind = fields[j].second;
-    // The values seen, in order: counts numerically, categories by name, "-" last.
-    std::vector<std::string> seen;
-    for (const auto& r : rows) {
-      seen.push_back(r.a[j]);
-      if (compare) seen.push_back(r.b[j]);
-    }
-    std::sort(seen.begin(), seen.end());
-    seen.erase(std::unique(seen.begin(), seen.end()), seen.end());
     const bool count = f.kind == "count";
-    std::stable_sort(seen.begin(), seen.end(), [&](const std::string& x, const std::string& y) {
-      const auto cx = as_count(x), cy = as_count(y);
-      if (x == "-" || y == "-") return y == "-" && x != "-";
-      if (count && cx && cy) return *cx < *cy;
-      return false;
-    });
-    for (const auto& value : seen) {
+    for (const auto& value : values_seen(rows, j, count)) {
       value_odds v = event_odds(rows, total, exact, compare, [&](const std::vector<std::string>& vals) {
         return vals[j] == value;
       });
@@ -239,49 +279,15 @@ void build_fields(odds_report& rep, const std::vector<std::pair<std::string, std
     }
     if (count) {
       long long top = 0;
-      double n[2] = {0, 0}, s[2] = {0, 0}, s2[2] = {0, 0}, pn = 0, ds = 0, ds2 = 0;
-      for (const auto& r : rows) {
-        const auto ca = as_count(r.a[j]);
-        const auto cb = compare ? as_count(r.b[j]) : std::nullopt;
-        if (ca) top = std::max(top, *ca);
-        if (cb) top = std::max(top, *cb);
-        const double xa = ca ? static_cast<double>(*ca) : 0, xb = cb ? static_cast<double>(*cb) : 0;
-        if (ca) n[0] += r.w, s[0] += r.w * xa, s2[0] += r.w * xa * xa;
-        if (cb) n[1] += r.w, s[1] += r.w * xb, s2[1] += r.w * xb * xb;
-        if (ca && cb) pn += r.w, ds += r.w * (xb - xa), ds2 += r.w * (xb - xa) * (xb - xa);
-      }
-      if (n[0] > 0) {
-        mean_odds m;
-        for (int c = 0; c < (compare ? 2 : 1); ++c) {
-          if (n[c] <= 0) continue;
-          m.mean[c] = s[c] / n[c];
-          if (exact) {
-            m.lo[c] = m.hi[c] = m.mean[c];
-          } else {
-            const double var = n[c] > 1 ? std::max(0.0, (s2[c] - n[c] * m.mean[c] * m.mean[c]) / (n[c] - 1)) : 0.0;
-            const double half = z95 * std::sqrt(var / n[c]);
-            m.lo[c] = m.mean[c] - half;
-            m.hi[c] = m.mean[c] + half;
-          }
-        }
-        if (compare) {
-          if (exact) {
-            m.diff = m.diff_lo = m.diff_hi = m.mean[1] - m.mean[0];
-            m.distinguishable = std::abs(m.diff) > 1e-12;
-          } else if (pn > 0) {
-            paired(ds, ds2, pn, m.diff, m.diff_lo, m.diff_hi, m.distinguishable);
-          }
-        }
-        f.mean = m;
-        for (long long at_least = 1; at_least <= top; ++at_least) {
-          value_odds v = event_odds(rows, total, exact, compare, [&](const std::vector<std::string>& vals) {
-            const auto x = as_count(vals[j]);
-            return x && *x >= at_least;
-          });
-          v.value = std::to_string(at_least);
-          rep.widest = std::max(rep.widest, half_width(v, compare));
-          f.tails.push_back(std::move(v));
-        }
+      f.mean = mean_of(rows, j, exact, compare, top);
+      for (long long at_least = 1; f.mean && at_least <= top; ++at_least) {
+        value_odds v = event_odds(rows, total, exact, compare, [&](const std::vector<std::string>& vals) {
+          const auto x = as_count(vals[j]);
+          return x && *x >= at_least;
+        });
+        v.value = std::to_string(at_least);
+        rep.widest = std::max(rep.widest, half_width(v, compare));
+        f.tails.push_back(std::move(v));
       }
     }
     rep.fields.push_back(std::move(f));
@@ -295,63 +301,68 @@ void build_fields(odds_report& rep, const std::vector<std::pair<std::string, std
 class pool {
  public:
   pool(const odds_request& r, const prepared_input& input, unsigned threads)
-      : r_(r), input_(input), threads_(threads) {}
-
-  // The first worker (made on the calling thread, so bad input fails here, once).
-  void start() { slots_.push_back(make()); }
+      : r_(r), input_(input), threads_(threads) {
+    slots_.resize(threads_);
+    slots_[0] = make();  // on the calling thread, so bad input fails here, once
+  }
 
   std::vector<std::unique_ptr<worker>>& first() { return slots_.front(); }
 
-  // Runs trials [from, to) and adds their keys to the tally.
+  // Runs trials [from, to) and adds their keys to the tally. A thread makes its workers when
+  // it first gets a block, and no more threads start than there are blocks. The first failing
+  // trial (the lowest index) is the one reported.
   void run(std::uint64_t from, std::uint64_t to) {
-    std::atomic<std::uint64_t> next{0};
+    std::atomic<std::uint64_t> next{0}, done{0};
     std::atomic<bool> stop{false};
     const std::uint64_t blocks = (to - from + block - 1) / block;
     std::mutex m;
     std::exception_ptr failure;
     std::uint64_t failed_at = UINT64_MAX;
-    std::atomic<std::uint64_t> done{0};
-    auto work = [&](std::size_t slot) {
-      try {
-        if (slots_[slot].empty()) slots_[slot] = make();  // each thread touches its own slot only
-        auto& ws = slots_[slot];
-        std::map<std::pair<std::string, std::string>, std::uint64_t> mine;
-        for (;;) {
-          if (stop) break;
-          const std::uint64_t b = next++;
-          if (b >= blocks) break;
-          const std::uint64_t lo = from + b * block, hi = std::min(to, lo + block);
-          for (std::uint64_t t = lo; t < hi; ++t) {
-            try {
-              std::string ka = ws[0]->trial(r_.seed, t);
-              std::string kb = ws.size() > 1 ? ws[1]->trial(r_.seed, t) : std::string();
-              ++mine[{std::move(ka), std::move(kb)}];
-            } catch (...) {
-              std::lock_guard lock(m);
-              if (t < failed_at) failed_at = t, failure = std::current_exception();
-              stop = true;
-              break;
-            }
-          }
-          done += hi - lo;
-          if (slot == 0 && r_.progress) r_.progress(from + done, to);
-        }
-        std::lock_guard lock(m);
-        for (auto& [k, n] : mine) tally_[k] += n;
-      } catch (...) {
-        std::lock_guard lock(m);
-        if (!failure) failure = std::current_exception();
-        stop = true;
-      }
+    const auto failed = [&](std::uint64_t t) {
+      std::lock_guard lock(m);
+      if (t < failed_at) failed_at = t, failure = std::current_exception();
+      stop = true;
     };
-    slots_.resize(std::max<std::size_t>(slots_.size(), threads_));
+    auto work = [&](std::size_t slot) {  // each thread touches its own slot only
+      std::map<std::pair<std::string, std::string>, std::uint64_t> mine;
+      while (!stop) {
+        const std::uint64_t b = next++;
+        if (b >= blocks) break;
+        const std::uint64_t lo = from + b * block, hi = std::min(to, lo + block);
+        try {
+          if (slots_[slot].empty()) slots_[slot] = make();
+        } catch (...) {
+          failed(lo);
+          break;
+        }
+        auto& ws = slots_[slot];
+        for (std::uint64_t t = lo; t < hi && !stop; ++t) {
+          try {
+            std::string ka = ws[0]->trial(r_.seed, t);
+            std::string kb = ws.size() > 1 ? ws[1]->trial(r_.seed, t) : std::string();
+            ++mine[{std::move(ka), std::move(kb)}];
+          } catch (...) {
+            failed(t);
+          }
+        }
+        done += hi - lo;
+        if (slot == 0 && r_.progress) r_.progress(from + done, to);
+      }
+      std::lock_guard lock(m);
+      for (auto& [k, n] : mine) tally_[k] += n;
+    };
+    const auto threads = static_cast<unsigned>(std::min<std::uint64_t>(threads_, blocks));
     std::vector<std::thread> others;
-    for (unsigned i = 1; i < threads_; ++i) others.emplace_back(work, i);
-    // The calling thread works too, and reports progress between its blocks.
-    work(0);
+    for (unsigned i = 1; i < threads; ++i) others.emplace_back(work, i);
+    work(0);  // the calling thread works too, and reports progress between its blocks
     for (auto& t : others) t.join();
     if (r_.progress) r_.progress(to, to);
-    if (failure) std::rethrow_exception(failure);
+    if (!failure) return;
+    try {
+      std::rethrow_exception(failure);
+    } catch (const std::exception& e) {
+      fail("trial {} (seed {}): {}", failed_at, r_.seed, e.what());
+    }
   }
 
   const std::map<std::pair<std::string, std::string>, std::uint64_t>& tally() const { return tally_; }
@@ -371,18 +382,20 @@ class pool {
   std::map<std::pair<std::string, std::string>, std::uint64_t> tally_;
 };
 
-bool is_enumeration_failure(const std::exception& e) {
-  return std::string_view(e.what()).find("enumeration") != std::string_view::npos;
+void check_request(const odds_request& r) {
+  if (!(r.precision > 0 && r.precision < 0.5))
+    throw input_error("--precision", fmt::format("{:g} is not a number of points between 0 and 50", 100 * r.precision));
+  if (r.max_runs == 0) throw input_error("--max-runs", "0: an enumeration needs at least 1 run");
+  if (r.max_trials == 0) throw input_error("--max-trials", "0: Monte Carlo needs at least 1 trial");
 }
 
 }  // namespace
 
 odds_report compute_odds(const odds_request& r) {
-  if (!(r.precision > 0 && r.precision < 0.5)) fail("--precision must be between 0 and 0.5 (0.005 is ±0.5 points)");
+  check_request(r);
   const prepared_input input = split_choices(r.input_json);
-  unsigned threads = r.threads ? r.threads : std::max(1u, std::thread::hardware_concurrency());
+  const unsigned threads = r.threads ? r.threads : std::max(1u, std::thread::hardware_concurrency());
   pool workers(r, input, threads);
-  workers.start();
   auto& first = workers.first();
   const auto fields = outcome_fields(first[0]->rt(), r.procedure);
   // Trial 0 on the calling thread: bad input fails here, before any thread starts.
@@ -393,51 +406,44 @@ odds_report compute_odds(const odds_request& r) {
   rep.procedure = r.procedure;
   rep.seed = r.seed;
   rep.precision = r.precision;
-  rep.threads = threads;
+  rep.compared = r.compare.has_value();
   rep.labels.push_back(r.base.label);
   if (r.compare) rep.labels.push_back(r.compare->label);
-  const bool compare = r.compare.has_value();
+  const auto values = [&](const std::string& key) { return split_key(key, fields.size()); };
 
   if (r.method != odds_method::monte_carlo) {
-    try {
-      const auto a = first[0]->enumerate(r.max_runs);
-      std::vector<outcome_odds> b;
-      if (compare) b = first[1]->enumerate(r.max_runs);
-      std::vector<row> rows;
-      for (const auto& o : a) rows.push_back({split_key(o.outcome, fields.size()), std::vector<std::string>(fields.size(), "\x1f"), o.p});
-      if (compare)
-        for (const auto& o : b) rows.push_back({std::vector<std::string>(fields.size(), "\x1f"), split_key(o.outcome, fields.size()), o.p});
-      // Exact and unpaired: each row belongs to one configuration (the other's values are a
-      // placeholder no event matches; each side's probabilities sum to 1 on its own rows).
-      build_fields(rep, fields, rows, 1.0, true, compare);
-      for (auto& f : rep.fields) {
-        std::erase_if(f.values, [](const value_odds& v) { return v.value == "\x1f"; });
+    // Each configuration enumerates on its own; only a budget too small falls back.
+    std::vector<row> rows;
+    bool fits = true;
+    for (std::size_t c = 0; fits && c < first.size(); ++c) {
+      try {
+        for (const auto& o : first[c]->enumerate(r.max_runs))
+          rows.push_back(c == 0 ? row{values(o.outcome), {}, o.p} : row{{}, values(o.outcome), o.p});
+      } catch (const std::exception&) {
+        if (!first[c]->over_budget()) throw;
+        fits = false;
       }
-      rep.method = "exact";
-      rep.trials = 0;
-      return rep;
-    } catch (const std::exception& e) {
-      if (!is_enumeration_failure(e)) throw;
-      // From "enumeration...": where in the scripts the dice were asked is no news here.
-      const std::string why = std::string(e.what()).substr(std::string_view(e.what()).find("enumeration"));
-      if (r.method == odds_method::exact) fail("--exact: {} (give --max-runs more, or let Monte Carlo answer)", why);
-      rep.exact_note = why;
     }
+    if (fits) {
+      rep.exact = true;
+      build_fields(rep, fields, rows, 1.0);
+      return rep;
+    }
+    const std::string why = fmt::format("the dice do not enumerate within {} runs", r.max_runs);
+    if (r.method == odds_method::exact) fail("--exact: {} (give --max-runs more, or let Monte Carlo answer)", why);
+    rep.exact_note = why;
   }
 
-  rep.method = "monte carlo";
   std::uint64_t done = 0;
   std::uint64_t target = std::min<std::uint64_t>(first_stage, r.max_trials);
   for (;;) {
     workers.run(done, target);
     done = target;
     std::vector<row> rows;
-    for (const auto& [keys, n] : workers.tally()) {
-      rows.push_back({split_key(keys.first, fields.size()),
-                      compare ? split_key(keys.second, fields.size()) : std::vector<std::string>(fields.size(), "\x1f"),
+    for (const auto& [keys, n] : workers.tally())
+      rows.push_back({values(keys.first), rep.compared ? values(keys.second) : std::vector<std::string>{},
                       static_cast<double>(n)});
-    }
-    build_fields(rep, fields, rows, static_cast<double>(done), false, compare);
+    build_fields(rep, fields, rows, static_cast<double>(done));
     rep.trials = done;
     if (rep.widest <= r.precision || done >= r.max_trials) break;
     const double need = static_cast<double>(done) * std::pow(rep.widest / r.precision, 2) * 1.05;
@@ -471,10 +477,13 @@ std::string interval(const value_odds& v, int c, bool exact) {
   return fmt::format("{} ± {:.1f}", pct(v.p[c]), 100 * std::max(v.p[c] - v.lo[c], v.hi[c] - v.p[c]));
 }
 
-std::string difference(double d, double lo, double hi, bool distinct, bool exact) {
-  const std::string head = fmt::format("{:+.1f}", 100 * d);
+// A change with its interval: in points of probability (scale 100, 1 decimal), or in the
+// field's own units (means: scale 1, 2 decimals).
+std::string difference(double d, double lo, double hi, bool distinct, bool exact, double scale = 100, int digits = 1) {
+  const std::string head = fmt::format("{:+.{}f}", scale * d, digits);
   if (exact) return head + (distinct ? "" : " (none)");
-  return fmt::format("{} ± {:.1f} {}", head, 100 * (hi - lo) / 2, distinct ? "(distinguishable)" : "(not distinguishable)");
+  return fmt::format("{} ± {:.{}f} {}", head, scale * (hi - lo) / 2, digits,
+                     distinct ? "(distinguishable)" : "(not distinguishable)");
 }
 
 std::string value_label(const std::string& v) { return v == "-" ? "(none)" : v; }
@@ -482,8 +491,7 @@ std::string value_label(const std::string& v) { return v == "-" ? "(none)" : v; 
 }  // namespace
 
 std::string odds_text(const odds_report& rep) {
-  const bool exact = rep.method == "exact";
-  const bool compare = rep.labels.size() > 1;
+  const bool exact = rep.exact, compare = rep.compared;
   std::string out;
   if (exact) {
     out += fmt::format("{}: exact odds (enumerated)\n", rep.procedure);
@@ -516,9 +524,7 @@ std::string odds_text(const odds_report& rep) {
       std::vector<std::string> r = {"  mean", mean(0)};
       if (compare) {
         r.push_back(mean(1));
-        r.push_back(exact ? fmt::format("{:+.3f}", m.diff)
-                          : fmt::format("{:+.2f} ± {:.2f} {}", m.diff, (m.diff_hi - m.diff_lo) / 2,
-                                        m.distinguishable ? "(distinguishable)" : "(not distinguishable)"));
+        r.push_back(difference(m.diff, m.diff_lo, m.diff_hi, m.distinguishable, exact, 1, exact ? 3 : 2));
       }
       rows.push_back(std::move(r));
       for (const auto& t : f.tails) add("at least " + t.value, t);
@@ -543,7 +549,7 @@ std::string odds_text(const odds_report& rep) {
 }
 
 std::string odds_json(const odds_report& rep) {
-  const bool compare = rep.labels.size() > 1;
+  const bool compare = rep.compared;
   const auto value = [&](const value_odds& v) {
     json o = {{"value", v.value}, {"p", v.p[0]}, {"lo", v.lo[0]}, {"hi", v.hi[0]}};
     if (compare) {
@@ -577,9 +583,9 @@ std::string odds_json(const odds_report& rep) {
     }
     fields.push_back(jf);
   }
-  json doc = {{"procedure", rep.procedure}, {"method", rep.method}, {"configurations", rep.labels},
+  json doc = {{"procedure", rep.procedure}, {"method", rep.exact ? "exact" : "monte carlo"}, {"configurations", rep.labels},
               {"fields", fields}};
-  if (rep.method != "exact") {
+  if (!rep.exact) {
     doc["trials"] = rep.trials;
     doc["seed"] = rep.seed;
     doc["precision"] = rep.precision;
@@ -610,7 +616,7 @@ std::string odds_svg(const odds_report& rep) {
   // field, count fields with their "at least" tails after the values.
   constexpr double left = 170, bar_width = 460, row = 16, gap = 6, right = 90;
   const char* colours[2] = {"#4c78a8", "#f58518"};
-  const bool exact = rep.method == "exact";
+  const bool exact = rep.exact;
   const std::size_t configs = rep.labels.size();
   std::string body;
   double y = 34;

@@ -68,20 +68,21 @@ struct field_odds {
 
 struct odds_report {
   std::string procedure;
-  std::string method;       ///< "exact" or "monte carlo"
-  std::string exact_note;   ///< why it is not exact, when it fell back to Monte Carlo
-  std::uint64_t trials = 0;  ///< Monte Carlo trials (runs of an enumeration when exact)
+  bool exact = false;        ///< enumerated; otherwise Monte Carlo
+  bool compared = false;     ///< two configurations
+  std::string exact_note;    ///< why it is not exact, when it fell back to Monte Carlo
+  std::uint64_t trials = 0;  ///< Monte Carlo trials (0 when exact)
   std::uint64_t seed = 0;
   double precision = 0;
   double widest = 0;         ///< the widest 95% half-width reported (0 when exact)
-  unsigned threads = 0;
   std::vector<std::string> labels;  ///< one per configuration
   std::vector<field_odds> fields;
 };
 
-/// Computes the odds. Throws input_error for bad input (the procedure's, or a scripted
-/// answer in "choices": odds take policies only), muster::error when --exact cannot
-/// enumerate within the budget, script_error when a trial fails.
+/// Computes the odds. Throws input_error for bad input (the procedure's, a scripted answer
+/// in "choices": odds take policies only; --precision outside 0..50 points, --max-runs or
+/// --max-trials 0), muster::error when --exact cannot enumerate within the budget or a trial
+/// fails ("trial 812 (seed 1): ...").
 odds_report compute_odds(const odds_request& request);
 
 /// The report as text for people: one block per field, each value with its interval, the

@@ -35,6 +35,7 @@
 #include "muster/kernel.hpp"
 #include "muster/runtime.hpp"
 
+#include "files.hpp"
 #include "modules.hpp"
 
 namespace muster::cli {
@@ -93,21 +94,6 @@ std::string one_line(std::string s) {
   for (char& c : s)
     if (c == '\n' || c == '\r') c = ' ';
   return s;
-}
-
-std::string read_file_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) fail("cannot read '{}'", path);
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  return bytes.str();
-}
-
-void write_file_text(const std::string& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary);
-  if (!out) fail("cannot write '{}'", path);
-  out << text;
-  if (!out) fail("cannot write '{}'", path);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -718,8 +704,8 @@ class session {
       fail(":variant: want add NAME|FILE [option=value ...] or remove NAME");
     const auto old_variants = opts_.variants;
     const auto old_options = opts_.options;
-    const std::string stem = std::filesystem::path(words[1]).stem().string();
-    const auto same = [&](const std::string& v) { return std::filesystem::path(v).stem().string() == stem; };
+    const std::string stem = variant_name(words[1]);
+    const auto same = [&](const std::string& v) { return variant_name(v) == stem; };
     if (words[0] == "add") {
       if (std::any_of(opts_.variants.begin(), opts_.variants.end(), same)) fail(":variant add: '{}' is already loaded", stem);
       opts_.variants.push_back(words[1]);

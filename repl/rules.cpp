@@ -34,20 +34,6 @@ void print_text(const json& j) {
   std::fputc('\n', stdout);
 }
 
-// "core" -> no variants; "weather+signalling" -> two.
-std::vector<std::string> config_variants(const std::string& config) {
-  std::vector<std::string> out;
-  if (config == "core" || config.empty()) return out;
-  std::size_t start = 0;
-  while (start <= config.size()) {
-    const auto end = std::min(config.find('+', start), config.size());
-    if (end == start) fail("configuration '{}': an empty variant name (want \"core\" or v1+v2)", config);
-    out.push_back(config.substr(start, end - start));
-    start = end + 1;
-  }
-  return out;
-}
-
 json report_of(const rules_options& o, const std::vector<std::string>& variants) {
   kernel k;
   runtime rt(k);

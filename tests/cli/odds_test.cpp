@@ -97,7 +97,6 @@ TEST(cli_odds, monte_carlo_intervals_cover_the_exact_answer) {
     covered += one["lo"].get<double>() <= 6.0 / 16 && 6.0 / 16 <= one["hi"].get<double>();
   }
   EXPECT_GE(covered, 34);
-  EXPECT_LE(covered, 40);
 }
 
 TEST(cli_odds, the_number_of_threads_does_not_change_a_seeded_answer) {
@@ -126,7 +125,7 @@ TEST(cli_odds, text_names_the_method_and_prints_intervals) {
 TEST(cli_odds, exact_that_cannot_enumerate_says_so) {
   const outcome o = muster("odds combat --input '" MUSTER_SOURCE_DIR "/bench/fixtures/combat_round.json' --exact --max-runs 500");
   EXPECT_EQ(o.status, 1);
-  EXPECT_EQ(o.err, "muster: --exact: enumeration needs more than 500 runs (raise max_runs or sample instead) "
+  EXPECT_EQ(o.err, "muster: --exact: the dice do not enumerate within 500 runs "
                    "(give --max-runs more, or let Monte Carlo answer)\n");
 }
 
@@ -145,6 +144,20 @@ TEST(cli_odds, bad_input_is_one_line_and_exit_2) {
   o = muster("odds threat_test " + threat_test + " --compare-variant adventurers --variant adventurers");
   EXPECT_EQ(o.status, 2);
   EXPECT_EQ(o.err, "muster: odds: --compare-variant: 'adventurers' is loaded in both configurations\n");
+  // The same variant by name and by path is the same variant.
+  o = muster("odds threat_test " + threat_test + " --variant drums_a --compare-variant " + drums);
+  EXPECT_EQ(o.status, 2);
+  EXPECT_EQ(o.err, "muster: odds: --compare-variant: 'drums_a' is loaded in both configurations\n");
+  o = muster("odds threat_test " + threat_test + " --max-trials 0");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_EQ(o.err, "muster: odds: --max-trials: 0: Monte Carlo needs at least 1 trial\n");
+  o = muster("odds threat_test " + threat_test + " --max-runs 0");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_EQ(o.err, "muster: odds: --max-runs: 0: an enumeration needs at least 1 run\n");
+  // A chart that cannot be written is an error, not a silent success.
+  o = muster("odds threat_test " + threat_test + " --svg /dev/full");
+  EXPECT_EQ(o.status, 1);
+  EXPECT_EQ(o.err, "muster: cannot write '/dev/full'\n");
 }
 
 // docs/odds.md shows the real output of its comparison example.
@@ -177,7 +190,6 @@ TEST(cli_odds, svg_draws_a_bar_per_value_and_configuration) {
   EXPECT_EQ(svg.substr(svg.size() - 7), "</svg>\n");
   EXPECT_EQ(occurrences(svg, "class=\"bar\""), 6u) << "3 reactions x 2 configurations";
   EXPECT_EQ(occurrences(svg, "<line "), 6u) << "a whisker per bar";
-  EXPECT_EQ(occurrences(svg, "<text"), occurrences(svg, "</text>"));
   EXPECT_NE(svg.find(">core</text>"), std::string::npos);
   EXPECT_NE(svg.find(">drums_a</text>"), std::string::npos);
   EXPECT_EQ(occurrences(svg, "<title>drums_a: "), 3u) << svg;
