@@ -42,8 +42,15 @@ struct prepared_input {
 };
 
 prepared_input split_choices(const std::string& text) {
-  json doc = json::parse(text, nullptr, false);
-  if (doc.is_discarded()) throw input_error("input", "not valid JSON");
+  json doc;
+  try {
+    doc = json::parse(text);
+  } catch (const json::exception& e) {
+    // "[json.exception.parse_error.101] parse error at line 1, column 2: ..." -> from "parse".
+    const std::string what = e.what();
+    const auto at = what.find("] ");
+    throw input_error("input", "not valid JSON: " + (at == std::string::npos ? what : what.substr(at + 2)));
+  }
   if (!doc.is_object()) throw input_error("input", fmt::format("a JSON object expected, got {}", doc.type_name()));
   prepared_input out;
   if (const auto it = doc.find("choices"); it != doc.end()) {

@@ -813,7 +813,7 @@ std::string module_differences(const std::vector<module_info>& saved, const std:
   for (const module_info& s : saved) {
     const auto it = std::find_if(loaded.begin(), loaded.end(), [&](const module_info& l) { return l.name == s.name; });
     if (it == loaded.end()) add(fmt::format("{}: saved {}, not loaded", s.name, describe(s)));
-    else if (!(*it == s)) add(fmt::format("{}: saved {}, loaded {}", s.name, describe(s), describe(*it)));
+    else if (*it != s) add(fmt::format("{}: saved {}, loaded {}", s.name, describe(s), describe(*it)));
   }
   for (const module_info& l : loaded)
     if (std::none_of(saved.begin(), saved.end(), [&](const module_info& s) { return s.name == l.name; }))

@@ -409,8 +409,7 @@ struct state_codec {
     const json& modules = top.array("modules", false);
     for (std::size_t i = 0; i < modules.size(); ++i) {
       const object_reader r(modules[i], index_path("modules", i), {"name", "version", "hash", "options"});
-      module_info m{r.string("name"), r.string("version"), r.string("hash"), {}};
-      if (modules[i].contains("options")) m.options = r.string("options");
+      module_info m{r.string("name"), r.string("version"), r.string("hash"), r.string("options", "")};
       for (const module_info& known : s.modules_)
         if (known.name == m.name)
           bad(r.path("name"), fmt::format("duplicate module {}", quote(m.name)));
