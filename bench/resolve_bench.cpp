@@ -336,9 +336,9 @@ struct lua_round {
 
 void lua_rounds(benchmark::State& state, muster::jit_policy jit, muster::roll_mode mode) {
   lua_round l(1, jit, mode);
-  const std::string args = "[" + round_input() + ", " + std::to_string(lua_rounds_per_call) + "]";
+  const std::string args = "{\"input\": " + round_input() + ", \"n\": " + std::to_string(lua_rounds_per_call) + "}";
   for (auto _ : state) {
-    benchmark::DoNotOptimize(l.rt.call_ruleset("bench_rounds", args));
+    benchmark::DoNotOptimize(l.rt.resolve("bench_rounds", args));
     l.k.log.clear();  // explain mode keeps every roll and choice: a battle's log, not a bench's
     l.k.dice.clear_records();
   }
@@ -397,9 +397,9 @@ bool same_rounds(int rounds) {
   lua_round l(42, muster::jit_policy::bundled_only, muster::roll_mode::sample);
   muster::roller dice(42);
   const auto side = fixture_units();
-  const std::string args = "[" + round_input() + "]";
+  const std::string args = "{\"input\": " + round_input() + "}";
   for (int i = 0; i < rounds; ++i) {
-    const std::string lua = json::parse(l.rt.call_ruleset("bench_round", args)).get<std::string>();
+    const std::string lua = json::parse(l.rt.resolve("bench_round", args))["summary"].get<std::string>();
     const std::string cpp = summary(cpp_round(dice, side));
     if (lua != cpp) {
       std::fprintf(stderr, "resolve_bench: round %d: the ruleset gives %s, the C++ round %s\n", i + 1,
