@@ -15,18 +15,6 @@ namespace muster {
 
 namespace {
 
-/// Kahan-compensated accumulator: run probabilities differ by many orders of magnitude.
-struct compensated_sum {
-  double sum = 0.0;
-  double carry = 0.0;
-  void add(double x) {
-    const double y = x - carry;
-    const double t = sum + y;
-    carry = (t - sum) - y;
-    sum = t;
-  }
-};
-
 /// What a dice operation looks like in messages: "count 3D6", "sum 2D6+1".
 std::string describe(const dice_branch_key& key) {
   return fmt::format("{} {}", op_name(key.op),
@@ -298,7 +286,22 @@ dice_outcomes build_dice_outcomes(const dice_branch_key& key, std::size_t max_ou
 // ---------------------------------------------------------------------------------------------
 // The branch stack
 
+namespace {
+
+/// The most (outcome, probability) pairs the explored merge points may hold (about 64 MB).
+constexpr std::size_t max_merge_entries = std::size_t{1} << 22;
+/// The longest merge key.
+constexpr std::size_t max_merge_key = 4096;
+
+[[noreturn]] void stop_run() {
+  fail("enumeration: this run stops at a merge point already explored (not an error: a "
+       "script must let it pass)");
+}
+
+}  // namespace
+
 const int* roller::enumeration::branch(const dice_branch_key& key) {
+  if (stopped) stop_run();  // a script caught the stop and threw again: keep stopping
   if (depth < stack.size()) {
     const level& l = stack[depth];
     if (l.key != key)
@@ -331,13 +334,105 @@ void roller::enumeration::finish_run() const {
          depth, stack.size());
 }
 
-bool roller::enumeration::advance() noexcept {
+bool roller::enumeration::advance() {
   while (!stack.empty()) {
+    // Level `stack.size() - 1` changes next: every point after it has been explored.
+    while (!open.empty() && open.back().depth >= stack.size()) close_point();
     level& top = stack.back();
     if (++top.index < top.outcomes->size()) return true;
     stack.pop_back();
   }
+  while (!open.empty()) close_point();
   return false;
+}
+
+double roller::enumeration::path_p(std::size_t from, std::size_t to) const noexcept {
+  double q = 1.0;
+  for (std::size_t i = from; i < to; ++i) q *= stack[i].outcomes->p[stack[i].index];
+  return q;
+}
+
+std::size_t roller::enumeration::outcome_id(const std::string& outcome) {
+  const auto found = ids.find(outcome);
+  if (found != ids.end()) return found->second;
+  names.push_back(outcome);
+  return ids.emplace(outcome, names.size() - 1).first->second;
+}
+
+void roller::enumeration::merge(std::string_view key) {
+  if (stopped) stop_run();
+  if (points_met < open.size()) {  // replaying the prefix: the same points, in order
+    const open_point& o = open[points_met];
+    if (o.key != key || o.depth != depth)
+      fail("enumeration: the run is not repeatable: merge point {} was \"{}\" after {} dice "
+           "operations in an earlier run and is \"{}\" after {} now",
+           points_met + 1, o.key, o.depth, key, depth);
+    ++points_met;
+    return;
+  }
+  if (depth < stack.size())
+    fail("enumeration: the run is not repeatable: a new merge point after {} dice operations "
+         "where an earlier run made at least {}", depth, stack.size());
+  for (const open_point& o : open)
+    if (o.key == key) fail("enumeration: merge key \"{}\" met twice in one run", key);
+  const auto found = done.find(key);
+  if (found != done.end()) {
+    stopped = true;
+    stopped_at = &found->second;
+    stopped_depth = depth;
+    stop_run();
+  }
+  open.push_back(open_point{std::string(key), depth, path_p(target_depth(), depth), {}});
+  ++points_met;
+}
+
+namespace {
+void add_at(std::vector<compensated_sum>& acc, std::size_t id, double p) {
+  if (acc.size() <= id) acc.resize(id + 1);
+  acc[id].add(p);
+}
+}  // namespace
+
+void roller::enumeration::credit(const std::string& outcome) {
+  const std::size_t id = outcome_id(outcome);
+  add_at(target_acc(), id, path_p(target_depth(), depth));
+}
+
+void roller::enumeration::credit_stop() {
+  ++merged_runs;
+  const double q = path_p(target_depth(), stopped_depth);
+  auto& acc = target_acc();
+  for (const auto& [id, q_id] : *stopped_at) add_at(acc, id, q * q_id);
+}
+
+void roller::enumeration::close_point() {
+  open_point o = std::move(open.back());
+  open.pop_back();
+  distribution d;
+  for (std::size_t id = 0; id < o.acc.size(); ++id)
+    if (o.acc[id].sum > 0.0) d.emplace_back(id, o.acc[id].sum);
+  done_entries += d.size();
+  if (done_entries > max_merge_entries) {
+    over_budget = true;
+    fail("enumeration: its merge points hold more than {} outcomes (sample instead)",
+         max_merge_entries);
+  }
+  auto& parent = target_acc();
+  for (const auto& [id, q_id] : d) add_at(parent, id, o.p_from_parent * q_id);
+  done.emplace(std::move(o.key), std::move(d));
+}
+
+std::vector<outcome_odds> roller::enumeration::result() {
+  compensated_sum total;
+  std::vector<outcome_odds> out;
+  for (const auto& [outcome, id] : ids) {  // sorted by outcome
+    if (id >= root.size() || !(root[id].sum > 0.0)) continue;
+    total.add(root[id].sum);
+    out.push_back(outcome_odds{outcome, root[id].sum});
+  }
+  if (std::fabs(total.sum - 1.0) > 1e-12)
+    fail("enumeration: probabilities sum to {:.17g}, not 1 (a kernel bug)", total.sum);
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -363,7 +458,7 @@ std::vector<outcome_odds> roller::enumerate(const std::function<std::string()>& 
   mode_ = roll_mode::enumerate;
   enumeration_ = &e;
 
-  std::map<std::string, compensated_sum> odds;
+  stats_ = {};
   std::size_t runs = 0;
   do {
     if (runs == max_runs) {
@@ -371,22 +466,31 @@ std::vector<outcome_odds> roller::enumerate(const std::function<std::string()>& 
       fail("enumeration needs more than {} runs (raise max_runs or sample instead)", max_runs);
     }
     ++runs;
+    stats_.runs = runs;
     e.start_run();
-    std::string outcome = run_once();
-    e.finish_run();
-    odds[std::move(outcome)].add(e.p);
+    std::string outcome;
+    try {
+      outcome = run_once();
+    } catch (...) {
+      if (!e.stopped) throw;  // a stop at a merge point unwinds the run; anything else is real
+    }
+    if (e.stopped) {
+      e.credit_stop();  // whatever the run returned after a caught stop does not count
+    } else {
+      e.finish_run();
+      e.credit(outcome);
+    }
+    stats_.merged_runs = e.merged_runs;
   } while (e.advance());
+  stats_.merge_points = e.done.size();
+  return e.result();
+}
 
-  compensated_sum total;
-  std::vector<outcome_odds> result;
-  result.reserve(odds.size());
-  for (auto& [outcome, p] : odds) {
-    total.add(p.sum);
-    result.push_back(outcome_odds{outcome, p.sum});
-  }
-  if (std::fabs(total.sum - 1.0) > 1e-12)
-    fail("enumeration: probabilities sum to {:.17g}, not 1 (a kernel bug)", total.sum);
-  return result;
+void roller::merge(std::string_view key) {
+  if (key.empty()) fail("dice merge: the key is empty");
+  if (key.size() > max_merge_key)
+    fail("dice merge: the key has {} bytes (at most {})", key.size(), max_merge_key);
+  if (mode_ == roll_mode::enumerate) enumeration_->merge(key);
 }
 
 std::vector<outcome_odds> roller::sample(const std::function<std::string()>& run_once,

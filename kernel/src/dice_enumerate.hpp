@@ -6,7 +6,9 @@
 #include <cstddef>
 #include <map>
 #include <memory>
+#include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "muster/dice.hpp"
@@ -41,6 +43,18 @@ struct dice_outcomes {
 /// outcomes or costs too much to compute. Probabilities are normalised to sum to 1.
 dice_outcomes build_dice_outcomes(const dice_branch_key& key, std::size_t max_outcomes);
 
+/// Kahan-compensated accumulator: run probabilities differ by many orders of magnitude.
+struct compensated_sum {
+  double sum = 0.0;
+  double carry = 0.0;
+  void add(double x) {
+    const double y = x - carry;
+    const double t = sum + y;
+    carry = (t - sum) - y;
+    sum = t;
+  }
+};
+
 struct roller::enumeration {
   struct level {
     dice_branch_key key;
@@ -49,6 +63,19 @@ struct roller::enumeration {
   };
 
   explicit enumeration(std::size_t limit) : max_runs(limit) {}
+
+  /// A merge point on the current path whose continuation is being explored: its key, how
+  /// many dice operations come before it, the probability of the operations between the
+  /// enclosing point (or the start) and it, and the outcome distribution found below it so
+  /// far (indexed by outcome id).
+  struct open_point {
+    std::string key;
+    std::size_t depth = 0;
+    double p_from_parent = 1.0;
+    std::vector<compensated_sum> acc;
+  };
+  /// A merge point fully explored: its outcome distribution, as (outcome id, probability).
+  using distribution = std::vector<std::pair<std::size_t, double>>;
 
   /// Set when the enumeration stops for its budget (runs or outcomes beyond max_runs).
   bool over_budget = false;
@@ -60,11 +87,47 @@ struct roller::enumeration {
   void start_run() noexcept {
     depth = 0;
     p = 1.0;
+    points_met = 0;
+    stopped = false;
+    stopped_at = nullptr;
   }
   /// Checks that the run went at least as deep as the stack (repeatability).
   void finish_run() const;
-  /// Moves to the next combination depth-first; false when all are done.
-  bool advance() noexcept;
+  /// Moves to the next combination depth-first, closing the merge points whose continuation
+  /// has been explored; false when all are done.
+  bool advance();
+
+  /// roller::merge in enumerate mode: matches a point of the replayed prefix, opens a new
+  /// one, or stops the run at one already explored (sets `stopped`, then throws).
+  void merge(std::string_view key);
+  /// Adds a finished run's outcome to the innermost open point (or the result).
+  void credit(const std::string& outcome);
+  /// Adds a run stopped at an explored point: that point's distribution, weighted.
+  void credit_stop();
+  /// The outcome distribution of the whole enumeration, sorted by outcome.
+  std::vector<outcome_odds> result();
+
+  /// The id of outcome text `outcome`, interned.
+  std::size_t outcome_id(const std::string& outcome);
+  /// The product of the branch probabilities of the current path's levels [from, to).
+  double path_p(std::size_t from, std::size_t to) const noexcept;
+  /// Closes the innermost open point: its distribution is known; credits it to its parent.
+  void close_point();
+  /// The accumulator credits go to now: the innermost open point's, else the result's.
+  std::vector<compensated_sum>& target_acc() noexcept { return open.empty() ? root : open.back().acc; }
+  std::size_t target_depth() const noexcept { return open.empty() ? 0 : open.back().depth; }
+
+  std::vector<open_point> open;
+  std::map<std::string, distribution, std::less<>> done;
+  std::size_t done_entries = 0;                ///< pairs held in `done` (the memory budget)
+  std::vector<compensated_sum> root;           ///< the result, by outcome id
+  std::map<std::string, std::size_t, std::less<>> ids;
+  std::vector<std::string> names;              ///< outcome texts by id
+  std::size_t points_met = 0;                  ///< merge points met by the current run
+  bool stopped = false;                        ///< the current run stopped at an explored point
+  const distribution* stopped_at = nullptr;
+  std::size_t stopped_depth = 0;
+  std::size_t merged_runs = 0;
 
   std::vector<level> stack;
   std::map<dice_branch_key, std::shared_ptr<const dice_outcomes>> cache;

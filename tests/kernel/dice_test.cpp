@@ -834,3 +834,141 @@ TEST(dice, large_enumerations_stay_normalised) {
 }
 
 }  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// Merge points: exact odds by merging equal states
+
+namespace {
+// n saving throws on 2D6, each passed above 7 (15/36), counting the failures; a merge point
+// after each throw when `merging`, keyed by the throw's index and the failures so far.
+std::string saves_run(roller& r, int n, bool merging) {
+  int failed = 0;
+  for (int i = 0; i < n; ++i) {
+    if (r.roll_sum("save", dice_expr{2, 6, 0}) <= 7) ++failed;
+    if (merging) r.merge(fmt::format("{}:{}", i, failed));
+  }
+  return std::to_string(failed);
+}
+}  // namespace
+
+TEST(dice, merge_points_give_the_unmerged_odds_with_far_fewer_runs) {
+  roller r;
+  const auto plain = as_map(r.enumerate([&] { return saves_run(r, 4, false); }));
+  const std::size_t plain_runs = r.last_enumeration().runs;
+  EXPECT_EQ(plain_runs, 11u * 11u * 11u * 11u);
+  EXPECT_EQ(r.last_enumeration().merged_runs, 0u);
+  const auto merged = as_map(r.enumerate([&] { return saves_run(r, 4, true); }));
+  ASSERT_EQ(merged.size(), plain.size());
+  for (const auto& [k, p] : plain) EXPECT_NEAR(merged.at(k), p, 1e-15) << k;
+  // Binomial(4, 21/36) by hand.
+  EXPECT_NEAR(merged.at("4"), std::pow(21 / 36.0, 4), 1e-15);
+  EXPECT_NEAR(merged.at("0"), std::pow(15 / 36.0, 4), 1e-15);
+  // Each throw explored once per state (1, 2, 3, 4 states before the throws: 110 branches),
+  // a run going on through each new key but the last throw's (2+3+4 of them), 2+3+4+5 keys.
+  EXPECT_EQ(r.last_enumeration().runs, 110u - 9u);
+  EXPECT_EQ(r.last_enumeration().merge_points, 14u);
+  EXPECT_EQ(r.last_enumeration().merged_runs, 110u - 14u);
+}
+
+TEST(dice, merge_points_reach_what_plain_enumeration_cannot) {
+  // 40 saves: 11^40 runs plainly; merged, 11 * (1 + 2 + ... + 40) branches, less the runs
+  // that go on through a new key (2 + ... + 40).
+  roller r;
+  const auto odds = as_map(r.enumerate([&] { return saves_run(r, 40, true); }, 20000));
+  EXPECT_EQ(r.last_enumeration().runs, 11u * 820u - 819u);
+  double binom = 1;  // C(40, 20)
+  for (int i = 1; i <= 20; ++i) binom = binom * (20 + i) / i;
+  EXPECT_NEAR(odds.at("20"), binom * std::pow(21 / 36.0, 20) * std::pow(15 / 36.0, 20), 1e-14);
+}
+
+TEST(dice, merge_points_nest_across_stages) {
+  // Hits (5D6, 4+), a merge on the hits, kills (5+) per hit, a merge on the kills, then a
+  // save per kill (2D6 above 8) and a merge per save: the same odds as without merging.
+  auto run = [](roller& r, bool merging) {
+    const int hits = r.roll_count("hit", count_spec{.count = 5, .target = 4}).successes;
+    if (merging) r.merge(fmt::format("h{}", hits));
+    const int kills = r.roll_count("kill", count_spec{.count = hits, .target = 5}).successes;
+    if (merging) r.merge(fmt::format("k{}", kills));
+    int lost = 0;
+    for (int i = 0; i < kills; ++i) {
+      if (r.roll_sum("save", dice_expr{2, 6, 0}) <= 8) ++lost;
+      if (merging) r.merge(fmt::format("s{}:{}:{}", kills, i, lost));
+    }
+    return fmt::format("{}/{}", kills, lost);
+  };
+  roller r;
+  const auto plain = as_map(r.enumerate([&] { return run(r, false); }));
+  const std::size_t plain_runs = r.last_enumeration().runs;
+  const auto merged = as_map(r.enumerate([&] { return run(r, true); }));
+  EXPECT_LT(r.last_enumeration().runs * 10, plain_runs);
+  ASSERT_EQ(merged.size(), plain.size());
+  for (const auto& [k, p] : plain) EXPECT_NEAR(merged.at(k), p, 1e-15) << k;
+}
+
+TEST(dice, merge_does_nothing_outside_enumeration) {
+  roller a(7), b(7);
+  for (int i = 0; i < 20; ++i) {
+    a.merge("same");  // no state kept: the same key again is fine
+    EXPECT_EQ(a.roll_sum("x", dice_expr{2, 6, 0}), b.roll_sum("x", dice_expr{2, 6, 0}));
+  }
+  EXPECT_EQ(error_of([&] { a.merge(""); }), "dice merge: the key is empty");
+  EXPECT_EQ(error_of([&] { a.merge(std::string(4097, 'k')); }),
+            "dice merge: the key has 4097 bytes (at most 4096)");
+}
+
+TEST(dice, merge_refuses_keys_that_repeat_or_change) {
+  roller r;
+  EXPECT_EQ(error_of([&] {
+              r.enumerate([&] {
+                r.merge("a");
+                (void)r.roll_sum("x", dice_expr{1, 6, 0});
+                r.merge("a");
+                return std::string("x");
+              });
+            }),
+            "enumeration: merge key \"a\" met twice in one run");
+  int calls = 0;
+  EXPECT_EQ(error_of([&] {
+              r.enumerate([&] {
+                r.merge(++calls == 1 ? "first" : "second");
+                return std::to_string(r.roll_sum("x", dice_expr{1, 6, 0}));
+              });
+            }),
+            "enumeration: the run is not repeatable: merge point 1 was \"first\" after 0 dice "
+            "operations in an earlier run and is \"second\" after 0 now");
+  EXPECT_FALSE(r.enumeration_over_budget());
+}
+
+TEST(dice, a_stopped_run_stays_stopped_when_the_script_catches_it) {
+  // The stop unwinds through the script; a script that catches it and rolls again is stopped
+  // again, and one that returns anyway is not counted twice.
+  auto run = [](roller& r, bool swallow) {
+    const int first = r.roll_count("a", count_spec{.count = 2, .target = 4}).successes;
+    try {
+      r.merge(first > 0 ? "some" : "none");
+    } catch (const muster::error&) {
+      if (!swallow) throw;
+      try {
+        (void)r.roll_sum("after", dice_expr{1, 6, 0});
+      } catch (const muster::error& again) {
+        EXPECT_NE(std::string(again.what()).find("merge point already explored"), std::string::npos);
+      }
+      return std::string("swallowed");
+    }
+    return std::to_string(r.roll_sum("b", dice_expr{1, 6, 0}) > 3 && first > 0);
+  };
+  roller r;
+  const auto plain = as_map(r.enumerate([&] { return run(r, false); }));
+  const auto swallowed = as_map(r.enumerate([&] { return run(r, true); }));
+  EXPECT_EQ(swallowed.count("swallowed"), 0u);
+  ASSERT_EQ(swallowed.size(), plain.size());
+  for (const auto& [k, p] : plain) EXPECT_NEAR(swallowed.at(k), p, 1e-15) << k;
+  EXPECT_NEAR(plain.at("1"), 3 / 4.0 * 1 / 2.0, 1e-15);
+}
+
+TEST(dice, stopped_runs_count_against_the_run_budget) {
+  roller r;
+  EXPECT_EQ(error_of([&] { r.enumerate([&] { return saves_run(r, 4, true); }, 100); }),
+            "enumeration needs more than 100 runs (raise max_runs or sample instead)");
+  EXPECT_TRUE(r.enumeration_over_budget());
+}

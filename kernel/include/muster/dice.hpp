@@ -299,6 +299,26 @@ class roller {
   /// sample(); exceptions from run_once propagate.
   std::vector<outcome_odds> enumerate(const std::function<std::string()>& run_once,
                                       std::size_t max_runs = default_max_runs);
+  /// A merge point. Declares that the rest of the current run depends only on `key` and on
+  /// the dice still to come: in enumerate mode, the first run to reach a key explores what
+  /// follows it, and every later run reaching the same key stops there and takes that
+  /// distribution, weighted by its own probability so far (exact odds by merging equal
+  /// states; a run stopped so counts against max_runs like any other). Keys are compared as
+  /// bytes; make them complete, since a key that leaves out something the rest of the run
+  /// reads gives wrong odds. Does nothing in sample and explain mode. Throws muster::error
+  /// for an empty key or one over 4096 bytes, and in enumerate mode for a key met twice in
+  /// one run or a run that does not repeat its earlier merge points.
+  void merge(std::string_view key);
+
+  /// What the last enumerate() did: runs made (stopped ones included), runs stopped at a
+  /// merge point already explored, and distinct merge keys explored.
+  struct enumeration_stats {
+    std::size_t runs = 0;
+    std::size_t merged_runs = 0;
+    std::size_t merge_points = 0;
+  };
+  const enumeration_stats& last_enumeration() const noexcept { return stats_; }
+
   /// Whether the last enumerate() stopped because it needed more runs, or a dice operation
   /// had more outcomes, than its max_runs allowed (as opposed to any other failure: a run that
   /// is not repeatable, run_once's own error). Callers fall back to sampling on this only.
@@ -326,6 +346,7 @@ class roller {
   std::span<const int> last_faces_;
   enumeration* enumeration_ = nullptr;  ///< non-null inside enumerate()
   bool over_budget_ = false;            ///< see enumeration_over_budget()
+  enumeration_stats stats_;             ///< see last_enumeration()
   bool sampling_ = false;               ///< true inside sample()
 };
 

@@ -295,6 +295,13 @@ int l_dice_roll_exact(lua_State* L) {
   return 1;
 }
 
+// muster.dice.merge(key: string)   (a merge point: the rest of the run depends only on key and
+// the dice to come; exact odds explore what follows a key once. Nothing outside roll_exact)
+int l_dice_merge(lua_State* L) {
+  service<roller>(L).merge(check_string(L, 1));
+  return 0;
+}
+
 // muster.dice.roll_many(fn: fun(): string|number|boolean, runs: integer)
 //   -> {outcome: string|number|boolean, p: number}[]
 int l_dice_roll_many(lua_State* L) {
@@ -316,6 +323,7 @@ constexpr function_entry dice_functions[] = {
     {"roll_count", guard<l_dice_roll_count>},
     {"roll_exact", guard<l_dice_roll_exact>},
     {"roll_many", guard<l_dice_roll_many>},
+    {"merge", guard<l_dice_merge>},
     {"parse", guard<l_dice_parse>},
     {"get_mode", guard<l_dice_get_mode>},
     {"set_faces", guard<l_dice_set_faces>},
