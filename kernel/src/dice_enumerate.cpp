@@ -386,6 +386,17 @@ void roller::enumeration::merge(std::string_view key) {
   ++points_met;
 }
 
+bool roller::enumeration::merge_replayed() {
+  if (stopped) stop_run();
+  if (points_met >= open.size()) return false;
+  const open_point& o = open[points_met];
+  if (o.depth != depth)
+    fail("enumeration: the run is not repeatable: merge point {} came after {} dice operations "
+         "in an earlier run and after {} now", points_met + 1, o.depth, depth);
+  ++points_met;
+  return true;
+}
+
 namespace {
 void add_at(std::vector<compensated_sum>& acc, std::size_t id, double p) {
   if (acc.size() <= id) acc.resize(id + 1);
@@ -484,6 +495,10 @@ std::vector<outcome_odds> roller::enumerate(const std::function<std::string()>& 
   } while (e.advance());
   stats_.merge_points = e.done.size();
   return e.result();
+}
+
+bool roller::merge_replayed() {
+  return mode_ == roll_mode::enumerate && enumeration_->merge_replayed();
 }
 
 void roller::merge(std::string_view key) {

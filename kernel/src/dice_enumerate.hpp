@@ -100,6 +100,8 @@ struct roller::enumeration {
   /// roller::merge in enumerate mode: matches a point of the replayed prefix, opens a new
   /// one, or stops the run at one already explored (sets `stopped`, then throws).
   void merge(std::string_view key);
+  /// roller::merge_replayed in enumerate mode.
+  bool merge_replayed();
   /// Adds a finished run's outcome to the innermost open point (or the result).
   void credit(const std::string& outcome);
   /// Adds a run stopped at an explored point: that point's distribution, weighted.

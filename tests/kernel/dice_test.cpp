@@ -972,3 +972,28 @@ TEST(dice, stopped_runs_count_against_the_run_budget) {
             "enumeration needs more than 100 runs (raise max_runs or sample instead)");
   EXPECT_TRUE(r.enumeration_over_budget());
 }
+
+TEST(dice, a_replayed_merge_point_needs_no_key) {
+  // The key is built only for points the run has not replayed: the same odds, fewer keys.
+  int keys_built = 0;
+  auto run = [&](roller& r) {
+    int failed = 0;
+    for (int i = 0; i < 4; ++i) {
+      if (r.roll_sum("save", dice_expr{2, 6, 0}) <= 7) ++failed;
+      if (!r.merge_replayed()) {
+        ++keys_built;
+        r.merge(fmt::format("{}:{}", i, failed));
+      }
+    }
+    return std::to_string(failed);
+  };
+  roller r;
+  EXPECT_FALSE(r.merge_replayed());  // outside enumeration
+  const auto with_skip = as_map(r.enumerate([&] { return run(r); }));
+  const auto plain = as_map(r.enumerate([&] { return saves_run(r, 4, true); }));
+  ASSERT_EQ(with_skip.size(), plain.size());
+  for (const auto& [k, p] : plain) EXPECT_NEAR(with_skip.at(k), p, 1e-15) << k;
+  // Each key built opened a point or stopped a run; none was built for a replayed point.
+  EXPECT_EQ(keys_built, 14 + 96);
+  EXPECT_EQ(r.last_enumeration().merge_points + r.last_enumeration().merged_runs, 14u + 96u);
+}

@@ -309,6 +309,11 @@ class roller {
   /// for an empty key or one over 4096 bytes, and in enumerate mode for a key met twice in
   /// one run or a run that does not repeat its earlier merge points.
   void merge(std::string_view key);
+  /// Whether the merge point the run has reached is one of the prefix it replays (enumerate
+  /// mode only; false elsewhere): then the point is passed, its key already known, and the
+  /// caller need not build it (nor call merge). Throws when the run reaches it after a
+  /// different number of dice operations than before.
+  bool merge_replayed();
 
   /// What the last enumerate() did: runs made (stopped ones included), runs stopped at a
   /// merge point already explored, and distinct merge keys explored.

@@ -302,6 +302,13 @@ int l_dice_merge(lua_State* L) {
   return 0;
 }
 
+// muster.dice.merge_replayed() -> boolean   (the merge point reached is one the run replays:
+// passed, its key known; skip building it)
+int l_dice_merge_replayed(lua_State* L) {
+  lua_pushboolean(L, service<roller>(L).merge_replayed() ? 1 : 0);
+  return 1;
+}
+
 // muster.dice.roll_many(fn: fun(): string|number|boolean, runs: integer)
 //   -> {outcome: string|number|boolean, p: number}[]
 int l_dice_roll_many(lua_State* L) {
@@ -324,6 +331,7 @@ constexpr function_entry dice_functions[] = {
     {"roll_exact", guard<l_dice_roll_exact>},
     {"roll_many", guard<l_dice_roll_many>},
     {"merge", guard<l_dice_merge>},
+    {"merge_replayed", guard<l_dice_merge_replayed>},
     {"parse", guard<l_dice_parse>},
     {"get_mode", guard<l_dice_get_mode>},
     {"set_faces", guard<l_dice_set_faces>},
