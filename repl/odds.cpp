@@ -95,6 +95,8 @@ class worker {
   std::vector<outcome_odds> enumerate(std::size_t max_runs) {
     return k_.dice.enumerate([this] { return rt_.run_prepared(call_); }, max_runs);
   }
+  /// Runs, and runs stopped at a merged state, of the last enumerate().
+  const roller::enumeration_stats& enumeration() const noexcept { return k_.dice.last_enumeration(); }
 
   runtime& rt() noexcept { return rt_; }
   /// Whether the last enumerate() stopped for its run budget (not for a broken run).
@@ -426,6 +428,8 @@ odds_report compute_odds(const odds_request& r) {
       try {
         for (const auto& o : first[c]->enumerate(r.max_runs))
           rows.push_back(c == 0 ? row{values(o.outcome), {}, o.p} : row{{}, values(o.outcome), o.p});
+        rep.runs += first[c]->enumeration().runs;
+        rep.merged_runs += first[c]->enumeration().merged_runs;
       } catch (const std::exception&) {
         if (!first[c]->over_budget()) throw;
         fits = false;
@@ -502,6 +506,9 @@ std::string odds_text(const odds_report& rep) {
   std::string out;
   if (exact) {
     out += fmt::format("{}: exact odds (enumerated)\n", rep.procedure);
+    if (rep.merged_runs > 0)
+      out += fmt::format("  {} runs, {} of them stopped at a state already explored (merge points)\n", rep.runs,
+                         rep.merged_runs);
   } else {
     out += fmt::format("{}: Monte Carlo, {} trials (seed {}), 95% intervals within ±{:.1f} points{}\n", rep.procedure,
                        rep.trials, rep.seed, 100 * rep.widest,
@@ -592,7 +599,10 @@ std::string odds_json(const odds_report& rep) {
   }
   json doc = {{"procedure", rep.procedure}, {"method", rep.exact ? "exact" : "monte carlo"}, {"configurations", rep.labels},
               {"fields", fields}};
-  if (!rep.exact) {
+  if (rep.exact) {
+    doc["runs"] = rep.runs;
+    doc["merged_runs"] = rep.merged_runs;
+  } else {
     doc["trials"] = rep.trials;
     doc["seed"] = rep.seed;
     doc["precision"] = rep.precision;

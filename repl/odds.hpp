@@ -72,6 +72,8 @@ struct odds_report {
   bool compared = false;     ///< two configurations
   std::string exact_note;    ///< why it is not exact, when it fell back to Monte Carlo
   std::uint64_t trials = 0;  ///< Monte Carlo trials (0 when exact)
+  std::uint64_t runs = 0;    ///< exact: runs of the enumerations (each configuration's added)
+  std::uint64_t merged_runs = 0;  ///< exact: of them, runs stopped at a merge point explored
   std::uint64_t seed = 0;
   double precision = 0;
   double widest = 0;         ///< the widest 95% half-width reported (0 when exact)

@@ -417,6 +417,30 @@ local function force(res, cas, a, left, to_come, who)
   return answer == "force", by
 end
 
+--- The roster as text, for merge points (core.merge): everything about it that later steps
+--- read, nothing kept only for the report: the losses, each figure's death and each group's
+--- losses, the killed list in order, the Command Test markers, the strikes still to save
+--- against (from strike `next`; none when nil), and, unless `last` says the roster takes
+--- no more kills after this wave (so what was struck no longer matters), each figure's kills
+--- and each group's hits; the kills suffered when `kills` says they are read.
+---@param cas table
+---@param next? integer
+---@param last? boolean
+---@param kills? boolean
+---@return string
+function M.key(cas, next, last, kills)
+  local parts = { (not last or kills) and cas.kills or "", cas.losses, cas.annihilated and "A" or "-" }
+  for _, fig in ipairs(cas.figs) do parts[#parts + 1] = (last and "" or fig.kills) .. (fig.dead and "d" or "") end
+  for _, g in ipairs(cas.groups) do parts[#parts + 1] = (g.lost or 0) .. (last and "" or "/" .. g.hit) end
+  parts[#parts + 1] = ":"
+  if next then
+    for i = next, #cas.strikes do parts[#parts + 1] = cas.strikes[i].target.key end
+  end
+  parts[#parts + 1] = table.concat(cas.killed, ",")
+  parts[#parts + 1] = #cas.command_test
+  return table.concat(parts, " ")
+end
+
 --- The saving throws against the wave's kills (in the order they were allocated) and the
 --- deaths, or an annihilated unit's. A saved kill is cancelled, not passed on; every throw is
 --- made, even after a figure's first failure, and one failure kills it. `a.forced` passed
@@ -425,7 +449,9 @@ end
 --- second throw stands. The first throw's record then says `forced = true`.
 ---@param res table
 ---@param cas table a roster after allocate()
----@param a table {side (the inflicting side, which shares out an annihilated unit's casualties), options, forced?, forced_by?}
+--- `a.merge`, when given, is called after each kill's throws with (the kill's index, the
+--- forced re-rolls left): a merge point of the caller (combat.lua).
+---@param a table {side (the inflicting side, which shares out an annihilated unit's casualties), options, forced?, forced_by?, merge?}
 function M.save(res, cas, a)
   if cas.wave.kills == 0 then return end
   if cas.wave.annihilated then return annihilate(res, cas, a) end
@@ -462,6 +488,7 @@ function M.save(res, cas, a)
       end
     end
     if s.entry then s.entry.killed = died end
+    if a.merge then a.merge(i, left) end
   end
 end
 

@@ -9,6 +9,7 @@
 local core = require("core")
 local units = require("units")
 local casualties = require("casualties")
+local morale = require("morale")  -- the Combat Tests a round may take at its end (combat_tests)
 local choose = casualties.choose -- asks a side, records the answer in res.choices
 
 local M = {}
@@ -593,6 +594,51 @@ local function attack_dice(f)
   end
 end
 
+-- ---------------------------------------------------------------------------------------
+-- Merge points (exact odds: core.merge). The round being fought, and its state as text:
+-- whatever later steps read of each fighter (kills each way, the waves' kills, the dice in
+-- hand, the roster, captures), in the sides' order; the reports are left out.
+-- ---------------------------------------------------------------------------------------
+
+local current  -- {attacker = fighters, defender = fighters} while M.round runs
+
+-- `saving`: {fighter, next strike} whose saves are under way. A roster allocated its main
+-- wave takes no more kills (cas.last), so what was struck no longer matters.
+local function fighter_key(f, saving)
+  local parts = { f.captured and "C" or "-", f.capture_tried and "T" or "-" }
+  for _, w in ipairs({ "first", "main" }) do
+    local x = f.waves and f.waves[w]
+    parts[#parts + 1] = x and (x.kills .. "/" .. x.forced) or "."
+  end
+  for _, list in ipairs({ f.attacks or {}, f.batches or {} }) do
+    for _, a in ipairs(list) do parts[#parts + 1] = a.dice end
+  end
+  local cas = f.casualties
+  if cas then
+    local next = saving and saving.fighter == f and saving.next or nil
+    if not next and cas.wave and not cas.saved then next = cas.wave.from end  -- allocated, not yet saved
+    -- A roster's kills count only when winning is judged by them (combat_readings.win).
+    parts[#parts + 1] = casualties.key(cas, next, cas.last, data.combat_readings.rows.win.after_saves == false)
+  else
+    parts[#parts + 1] = "."
+  end
+  return table.concat(parts, " ")
+end
+
+-- A merge point named by `where` (the step: unique within the round) and its own state.
+-- `saving` as fighter_key's.
+local function merge(where, saving, ...)
+  local extra = { ... }
+  core.merge(M.procedures.combat, function()
+    local parts = { where }
+    for _, x in ipairs(extra) do parts[#parts + 1] = tostring(x) end
+    for _, s in ipairs({ "attacker", "defender" }) do
+      for _, f in ipairs(current[s]) do parts[#parts + 1] = fighter_key(f, saving) end
+    end
+    return table.concat(parts, "|")
+  end)
+end
+
 -- The kills a target takes in one wave ("first": struck first; "main": everybody else).
 local function wave_of(t, wave)
   t.waves[wave] = t.waves[wave] or { kills = 0, forced = 0, by = {} }
@@ -608,6 +654,8 @@ local function throw_attack(res, f, a, wave)
                 killing_blow = a.killing_blow or nil, abilities = a.abilities, rules = a.rules }
   local hits = M.hit_throw(res, out, { unit = f.eff, enemy = t.eff, disorganised = f.disorganised,
                                        ranks = f.ranks, dice = a.dice, label = "hit throw, " .. who .. " v " .. t.name })
+  current.throws = current.throws + 1
+  merge("hit", nil, current.throws, hits)
   local killed = M.kill_throw(res, out, { unit = f.eff, enemy = t.eff, row = f.row, hits = hits,
     bloodlust = not f.lone and f.unit.reaction == "bloodlust", defending_standard = f.defending == true,
     label = "kill throw, " .. who .. " v " .. t.name })
@@ -620,6 +668,7 @@ local function throw_attack(res, f, a, wave)
   t.kills_suffered = t.kills_suffered + killed
   f.kills_inflicted = f.kills_inflicted + killed
   a.report = out
+  merge("kill", nil, current.throws)
 end
 
 -- Throws `f`'s attacks and dice apart of this wave: "first" those that strike first (when
@@ -742,6 +791,7 @@ function M.round(c)
   local res = core.result("combat")
   res.choices = {}
   local sides = { attacker = c.attackers, defender = c.defenders }
+  current = { attacker = c.attackers, defender = c.defenders, throws = 0 }
   local side_name = { attacker = c.attacker_side, defender = c.defender_side }
   local names = {}
   for _, s in ipairs({ "attacker", "defender" }) do
@@ -790,16 +840,22 @@ function M.round(c)
   -- Steps 4-7 for one wave of kills: the inflicting side shares them out, the struck saves
   -- (the defender's first), forced re-rolls of passed saves for Killing Blow.
   local function take(s, wave)
-    for _, f in ipairs(sides[s]) do
+    for i, f in ipairs(sides[s]) do
       f.casualties = f.casualties or casualties.new(f.unit, M.casualty_phase,
         { profile = f.eff, individual = f.lone and f.individual or nil, sheltered = f.sheltered })
       casualties.allocate(res, f.casualties, { kills = wave_of(f, wave).kills, side = side_name[enemy[s]],
                                                owner = side_name[s] })
+      f.casualties.saved, f.casualties.last = false, wave == "main"  -- for fighter_key
+      merge("allocated", nil, s, wave, i)
     end
-    for _, f in ipairs(sides[s]) do
+    for i, f in ipairs(sides[s]) do
       local w = wave_of(f, wave)
       casualties.save(res, f.casualties, { side = side_name[enemy[s]], options = c.options, forced = w.forced,
-                                           forced_by = table.concat(w.by, ", ") })
+                                           forced_by = table.concat(w.by, ", "),
+                                           merge = function(kill, left)
+                                             merge("saved", { fighter = f, next = kill + 1 }, s, wave, i, left)
+                                           end })
+      f.casualties.saved = true
     end
   end
   -- Strike First (table fighting_abilities): thrown before everybody else's, its casualties
@@ -846,6 +902,7 @@ function M.round(c)
         else
           t.capture_tried = true
           local saved = casualties.standard_save(res, t.casualties)
+          merge("capture", nil, f.name, saved)
           if saved then
             entry.why = "the standard bearer passed his saving throw"
           else
@@ -924,29 +981,47 @@ function M.round(c)
   local a, d = won.defender, won.attacker
   if a > d then res.winner = "attacker" elseif d > a then res.winner = "defender" end
   res.outcome = string.format("%s: the attacker killed %d, the defender %d", res.winner and (res.winner .. " wins") or "draw", a, d)
+  -- On request, each unit that must takes its Combat Test now (morale.lua), in report order;
+  -- a side's reaction is its first unit's.
+  if c.combat_tests then
+    local tested = {}
+    for i, rep in ipairs(res.units) do
+      if rep.takes_combat_test then
+        rep.combat_test_result = morale.procedures.combat_test.run(rep.combat_test, c.options)
+        local side = res.sides[rep.side]
+        if side.reaction == nil then side.reaction = rep.combat_test_result.reaction end
+        tested[#tested + 1] = rep.combat_test_result.reaction
+        merge("tested", nil, i, table.concat(tested, ","))
+      end
+    end
+  end
   return res
 end
 
 M.procedures = {
   combat = {
     doc = "one combat round between two sides of one or more units (or lone individuals): hit, kill, kills to specials, saves, standard captures, losses and Combat Test inputs (p.30-33)",
-    fields = { "attacker", "defender", "attacker_side", "defender_side", "aerial", "time" },
-    -- The winner ("-" on a draw) and the figures each side lost (captured bearers included).
+    fields = { "attacker", "defender", "attacker_side", "defender_side", "aerial", "time", "combat_tests" },
+    -- The winner ("-" on a draw), the figures each side lost (captured bearers included) and,
+    -- with combat_tests, each side's first unit's reaction ("-": no test).
     odds = { { name = "winner", path = "winner", kind = "category" },
              { name = "attacker_losses", path = "sides.attacker.losses", kind = "count" },
-             { name = "defender_losses", path = "sides.defender.losses", kind = "count" } },
+             { name = "defender_losses", path = "sides.defender.losses", kind = "count" },
+             { name = "attacker_reaction", path = "sides.attacker.reaction", kind = "category" },
+             { name = "defender_reaction", path = "sides.defender.reaction", kind = "category" } },
     run = function(input, options)
       if input.attacker == nil then core.fail("attacker", "missing (a fighter {unit = ...} or an array of them)") end
       if input.defender == nil then core.fail("defender", "missing (a fighter {unit = ...} or an array of them)") end
-      return M.round {
+      return core.as_procedure(M.procedures.combat, M.round, {
         attackers = check_side_list(input.attacker, "attacker"),
         defenders = check_side_list(input.defender, "defender"),
         attacker_side = core.check_side(input.attacker_side, "attacker_side", "attacker"),
         defender_side = core.check_side(input.defender_side, "defender_side", "defender"),
         aerial = core.check_bool(input.aerial, "aerial", false),
         time = core.check_time(input.time, "time"),
+        combat_tests = core.check_bool(input.combat_tests, "combat_tests", false),
         options = options,
-      }
+      })
     end,
   },
 }

@@ -256,6 +256,42 @@ function M.count(res, spec)
   return r
 end
 
+-- ---------------------------------------------------------------------------------------
+-- Merge points (exact odds by merging equal states: muster.dice.merge, docs/odds.md). A
+-- procedure's keys describe its own state and what its `odds` spec reads, so they count only
+-- while that very procedure (its run function and its odds spec, not a variant's
+-- replacement of either) is the one being enumerated (M.merge_scope, set by an odds trial),
+-- and not nested in itself or called from another procedure.
+-- ---------------------------------------------------------------------------------------
+
+local scope = { run = nil, odds = nil, depth = 0 }
+
+--- Merge points of procedure `p` (a registry procedure; nil: none) count from now on.
+function M.merge_scope(p)
+  scope.run, scope.odds, scope.depth = p and p.run, p and p.odds, 0
+end
+
+--- Runs `fn(...)` as the body of procedure `own` (the module's procedure table: run and odds
+--- spec), so that its merge points know whether they count. Returns what fn returns.
+function M.as_procedure(own, fn, ...)
+  if scope.run ~= own.run or scope.odds ~= own.odds then return fn(...) end
+  scope.depth = scope.depth + 1
+  local r = fn(...)
+  scope.depth = scope.depth - 1
+  return r
+end
+
+--- A merge point of procedure `own`: when exact odds enumerate it, the rest of the run
+--- depends only on the text `key()` returns (built only when needed), which must therefore
+--- name the point and hold everything that what follows reads, its odds spec included.
+---@param own table the module's procedure table
+---@param key fun(): string
+function M.merge(own, key)
+  if scope.run ~= own.run or scope.depth ~= 1 or muster.dice.get_mode() ~= "enumerate" then return end
+  if muster.dice.merge_replayed() then return end
+  muster.dice.merge(key())
+end
+
 --- Adds applied modifiers to a result (keeping the order they were applied in).
 function M.add_modifiers(res, applied)
   for _, m in ipairs(applied) do res.modifiers[#res.modifiers + 1] = m end
