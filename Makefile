@@ -10,7 +10,7 @@ PACKAGES = build-essential cmake pkg-config libluajit-5.1-dev libfmt-dev librang
            libedit-dev
 # Tests that check statistics over many seeded runs, not memory: `make test` runs them; under
 # the sanitizers they would only triple the CI time.
-ASAN_SKIP = statistics_test|cli_odds.monte_carlo_intervals_cover
+ASAN_SKIP = statistics_test|cli_odds.monte_carlo_intervals_cover|cli_odds_combat.exact_round
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps configure build run test test-asan bench clean

@@ -266,6 +266,18 @@ int roller::roll_sum(std::string_view label, const dice_expr& e) {
   return total;
 }
 
+above_result roller::roll_above(std::string_view label, const dice_expr& e, int threshold) {
+  check_expr(label, e, 0);
+  if (mode_ == roll_mode::enumerate) {
+    last_faces_ = {};
+    const int passed = *enumeration_->branch(
+        dice_branch_key{roll_op::sum, e.count, e.sides, e.modifier, threshold, true, false, false});
+    return above_result{passed == 1, std::nullopt};
+  }
+  const int total = roll_sum(label, e);
+  return above_result{total > threshold, total};
+}
+
 int roller::roll_highest(std::string_view label, const dice_expr& e) {
   check_expr(label, e, 1);
   if (mode_ == roll_mode::enumerate) {

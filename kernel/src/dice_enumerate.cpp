@@ -190,6 +190,18 @@ dice_outcomes sum_outcomes(const dice_branch_key& key, std::size_t limit) {
   return out;
 }
 
+/// A test of a sum (sum with `under` set): two outcomes, 1 when the total beats key.target,
+/// 0 otherwise, each with the summed probability of its totals (an impossible one dropped).
+dice_outcomes test_outcomes(const dice_branch_key& key, std::size_t limit) {
+  const dice_outcomes totals = sum_outcomes(key, limit);
+  compensated_sum above, rest;
+  for (std::size_t i = 0; i < totals.size(); ++i) (totals.values[i] > key.target ? above : rest).add(totals.p[i]);
+  dice_outcomes out;
+  add_outcome(out, rest.sum, {0});
+  add_outcome(out, above.sum, {1});
+  return out;
+}
+
 /// highest / lowest: P(max = k) = (k/X)^n - ((k-1)/X)^n, and the mirror image for min.
 dice_outcomes extreme_outcomes(const dice_branch_key& key) {
   dice_outcomes out;
@@ -273,7 +285,7 @@ dice_outcomes build_dice_outcomes(const dice_branch_key& key, std::size_t max_ou
   }
   switch (key.op) {
     case roll_op::roll: out = roll_outcomes(key, max_outcomes); break;
-    case roll_op::sum: out = sum_outcomes(key, max_outcomes); break;
+    case roll_op::sum: out = key.under ? test_outcomes(key, max_outcomes) : sum_outcomes(key, max_outcomes); break;
     case roll_op::highest:
     case roll_op::lowest: out = extreme_outcomes(key); break;
     case roll_op::count: out = count_outcomes(key, max_outcomes); break;

@@ -16,7 +16,8 @@
 namespace muster {
 
 /// What identifies a dice operation for branching: equal keys have equal outcome lists, and a
-/// repeated run must meet the same keys in the same order.
+/// repeated run must meet the same keys in the same order. A sum with `under` set is a test
+/// (roller::roll_above): it branches only on whether the total beats `target`.
 struct dice_branch_key {
   roll_op op;
   int count;

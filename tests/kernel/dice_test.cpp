@@ -997,3 +997,26 @@ TEST(dice, a_replayed_merge_point_needs_no_key) {
   EXPECT_EQ(keys_built, 14 + 96);
   EXPECT_EQ(r.last_enumeration().merge_points + r.last_enumeration().merged_runs, 14u + 96u);
 }
+
+TEST(dice, roll_above_is_roll_sum_with_its_test_and_enumerates_two_ways) {
+  roller a(11), b(11);
+  for (int i = 0; i < 50; ++i) {
+    const muster::above_result r = a.roll_above("save", dice_expr{2, 6, 0}, 7);
+    const int total = b.roll_sum("save", dice_expr{2, 6, 0});
+    ASSERT_TRUE(r.total.has_value());
+    EXPECT_EQ(*r.total, total);
+    EXPECT_EQ(r.passed, total > 7);
+  }
+  roller r;
+  const auto odds = as_map(r.enumerate([&] {
+    const muster::above_result s = r.roll_above("save", dice_expr{2, 6, 0}, 9);
+    EXPECT_FALSE(s.total.has_value());
+    return std::string(s.passed ? "saved" : "lost");
+  }));
+  EXPECT_EQ(r.last_enumeration().runs, 2u);
+  EXPECT_NEAR(odds.at("saved"), 6 / 36.0, 1e-15);  // 10, 11, 12: 3 + 2 + 1 ways
+  EXPECT_NEAR(odds.at("lost"), 30 / 36.0, 1e-15);
+  // A test that cannot pass has one outcome.
+  (void)r.enumerate([&] { return std::to_string(r.roll_above("save", dice_expr{2, 6, 0}, 12).passed); });
+  EXPECT_EQ(r.last_enumeration().runs, 1u);
+}

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -234,6 +235,13 @@ struct count_result {
   friend bool operator==(const count_result&, const count_result&) = default;
 };
 
+/// Result of roll_above: whether the total beat the threshold, and the total (none in
+/// enumerate mode, which branches only on the test).
+struct above_result {
+  bool passed = false;
+  std::optional<int> total;
+};
+
 /// One outcome of roller::enumerate or roller::sample and its probability (frequency).
 struct outcome_odds {
   std::string outcome;
@@ -278,6 +286,10 @@ class roller {
   roll_result roll(std::string_view label, const dice_expr& e);
   /// Rolls an expression and returns faces + modifier. Enumerate mode branches over totals.
   int roll_sum(std::string_view label, const dice_expr& e);
+  /// Rolls an expression and tests whether its total beats `threshold` (a saving throw): in
+  /// sample and explain mode exactly roll_sum (the same faces drawn, recorded as a sum) with
+  /// the test; enumerate mode branches only on the test's two outcomes, without a total.
+  above_result roll_above(std::string_view label, const dice_expr& e, int threshold);
   /// Returns the highest (lowest) face of e.count >= 1 dice plus e.modifier. Enumerate mode
   /// branches over that face.
   int roll_highest(std::string_view label, const dice_expr& e);

@@ -180,6 +180,21 @@ int l_dice_roll_sum(lua_State* L) {
   return 1;
 }
 
+// muster.dice.roll_above(expr: string, threshold: integer, label?: string)
+//   -> passed: boolean, total: integer|nil   (a saving throw: the total beats threshold;
+//   exact odds branch only on passed, and give no total)
+int l_dice_roll_above(lua_State* L) {
+  const std::string_view expr = check_string(L, 1);
+  const std::int64_t threshold = check_integer(L, 2);
+  if (threshold < -1000000 || threshold > 1000000)
+    throw arg_error(2, fmt::format("threshold must be in -1000000..1000000, got {}", threshold));
+  const std::string_view label = lua_isnoneornil(L, 3) ? expr : check_string(L, 3);
+  const above_result r = service<roller>(L).roll_above(label, parse_dice(expr), static_cast<int>(threshold));
+  lua_pushboolean(L, r.passed ? 1 : 0);
+  if (r.total) lua_pushinteger(L, *r.total); else lua_pushnil(L);
+  return 2;
+}
+
 // muster.dice.roll_highest(expr: string, label?: string) -> integer
 int l_dice_roll_highest(lua_State* L) {
   const expr_args a = check_expr_args(L);
@@ -325,6 +340,7 @@ int l_dice_roll_many(lua_State* L) {
 constexpr function_entry dice_functions[] = {
     {"roll", guard<l_dice_roll>},
     {"roll_sum", guard<l_dice_roll_sum>},
+    {"roll_above", guard<l_dice_roll_above>},
     {"roll_highest", guard<l_dice_roll_highest>},
     {"roll_lowest", guard<l_dice_roll_lowest>},
     {"roll_count", guard<l_dice_roll_count>},

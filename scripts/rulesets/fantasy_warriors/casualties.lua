@@ -60,7 +60,8 @@ local function pick(res, about, req)
 end
 
 --- One saving throw into `res`: 2D (the `save` row of table `throws`), the figure fights on
---- when the total beats `save`. Appends {figure, save, total, saved, against} to `into.saves`.
+--- when the total beats `save`. Appends {figure, save, total, saved, against} to `into.saves`
+--- (no total when exact odds enumerate the throw).
 ---@param res table the result the dice are recorded into
 ---@param into table a table with a `saves` array
 ---@param name string the figure
@@ -71,10 +72,13 @@ end
 function M.saving_throw(res, into, name, save, against, throws)
   local row = throws.rows.save
   local label = "saving throw, " .. name
-  local total
-  if core.explaining() then total = core.sum(res, row.dice, label)
-  else total = muster.dice.roll_sum(row.dice, label) end
-  local saved = total > save
+  local total, saved
+  if core.explaining() then
+    total = core.sum(res, row.dice, label)
+    saved = total > save
+  else  -- the same dice; exact odds branch on the test alone, and give no total
+    saved, total = muster.dice.roll_above(row.dice, save, label)
+  end
   into.saves[#into.saves + 1] = { figure = name, save = save, total = total, saved = saved, against = against }
   return saved
 end
