@@ -457,3 +457,22 @@ TEST(cli_odds_matrix, the_command_line_is_checked) {
   EXPECT_EQ(o.status, 1);
   EXPECT_EQ(o.err, "muster: cannot write '/dev/full'\n");
 }
+
+// docs/odds.md shows the real output of its matrix examples.
+TEST(cli_odds_matrix, the_user_guide_shows_the_real_output) {
+  const std::string doc = slurp(MUSTER_SOURCE_DIR "/docs/odds.md");
+  const std::string races = "odds threat_test --matrix examples/04_balance_matrix/races.json";
+  const outcome o = muster(races);
+  ASSERT_EQ(o.status, 0) << o.err;
+  EXPECT_NE(doc.find("$ muster " + races + "\n" + o.out), std::string::npos) << "docs/odds.md should show:\n" << o.out;
+  const outcome c = muster(races + " --measure reaction=rout --compare-variant " + drums);
+  ASSERT_EQ(c.status, 0) << c.err;
+  // The comparison is shown cut short: the Goblins' line up to "   ...".
+  const std::string goblins = lines(c.out).at(5);
+  ASSERT_EQ(goblins.substr(0, 15), "Goblin infantry");
+  const auto at = doc.find("\nGoblin infantry   33.3% → ");
+  ASSERT_NE(at, std::string::npos);
+  const std::string shown = doc.substr(at + 1, doc.find("   ...\n", at) - at - 1);
+  EXPECT_GT(shown.size(), 60u) << shown;
+  EXPECT_EQ(goblins.substr(0, shown.size()), shown);
+}
