@@ -281,8 +281,8 @@ std::string scale_label(const matrix_report& rep, double v, bool sign) {
 }  // namespace
 
 std::string matrix_svg(const matrix_report& rep) {
-  // Widths are estimated from character counts (7px a character at 12px, 8px bold), so the
-  // bytes depend on the report alone.
+  // Widths are estimated from character counts (7px a character at 12px, 8px bold, 8.5px in
+  // the title), so the bytes depend on the report alone.
   constexpr double char_w = 7, bold_w = 8, cell_h = 40, pad = 10;
   const bool list = rep.column_labels.empty();
   const std::vector<std::string> columns = list ? std::vector<std::string>{rep.measure.text} : rep.column_labels;
@@ -378,7 +378,7 @@ std::string matrix_svg(const matrix_report& rep) {
     body += fmt::format("<text class=\"small\" x=\"{:.1f}\" y=\"{:.1f}\">n.d.: not distinguishable from no change</text>\n",
                         left + legend_w + 16, ly + 10);
 
-  const double width = std::max({left + grid_w + pad, pad + char_w * static_cast<double>(text_width(title)) + pad,
+  const double width = std::max({left + grid_w + pad, pad + 8.5 * static_cast<double>(text_width(title)) + pad,
                                  pad + 6.5 * static_cast<double>(text_width(subtitle)) + pad,
                                  left + legend_w + (rep.compared ? 260 : pad)});
   return fmt::format(
