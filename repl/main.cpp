@@ -26,6 +26,7 @@
 #include "files.hpp"
 #include "modules.hpp"
 #include "odds.hpp"
+#include "odds_matrix.hpp"
 #include "repl.hpp"
 #include "rules.hpp"
 
@@ -198,15 +199,68 @@ int cmd_resolve(const resolve_args& a) {
 // has (the input file, policies, the second configuration's changes, the output forms).
 struct odds_args {
   muster::cli::odds_request request;
-  std::string input, svg;
+  std::string input, svg, matrix, measure;
   std::vector<std::string> policies, compare_variants, compare_options;
   double precision_points = 0.5;
-  bool exact = false, monte_carlo = false, json = false;
+  bool exact = false, monte_carlo = false, json = false, csv = false;
 };
+
+// `muster odds --matrix FILE`: the matrix file with --policy merged into its shared input,
+// each cell on the engine's request, the table as text, CSV or JSON, and the heat map.
+int cmd_odds_matrix(odds_args& a) {
+  std::string text;
+  if (a.matrix == "-") {
+    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+  } else {
+    try {
+      text = muster::cli::read_file_text(a.matrix);
+    } catch (const muster::error& e) {
+      throw resolve_input_error{"--matrix", e.what()};
+    }
+  }
+  auto matrix = muster::cli::parse_matrix(text);
+  matrix.input_json = merge_choices(matrix.input_json, {}, a.policies);
+  if (a.measure.empty() && matrix.measure.empty())
+    throw resolve_input_error{"matrix.measure", "missing: say what the cells show, e.g. \"winner=attacker\", "
+                                                "\"mean:kills\" or \"at_least:kills=2\" (or give --measure)"};
+  const auto measure = a.measure.empty() ? muster::cli::parse_measure(matrix.measure, "matrix.measure")
+                                         : muster::cli::parse_measure(a.measure, "--measure");
+  muster::cli::matrix_progress progress;
+  if (isatty(STDERR_FILENO)) {
+    progress = [](std::size_t cell, std::size_t cells, std::uint64_t done, std::uint64_t target) {
+      std::fprintf(stderr, "\r\x1b[Kodds: cell %zu / %zu", cell + 1, cells);
+      if (target > 0 && done < target)
+        std::fprintf(stderr, ", %llu / %llu trials", static_cast<unsigned long long>(done),
+                     static_cast<unsigned long long>(target));
+      std::fflush(stderr);
+    };
+  }
+  const auto report = muster::cli::compute_matrix(a.request, matrix, measure, progress);
+  if (isatty(STDERR_FILENO)) std::fputs("\r\x1b[K", stderr);
+  if (!report.measure_seen) {
+    std::string seen;
+    for (const auto& v : report.values_seen) seen += (seen.empty() ? "" : ", ") + (v == "-" ? "(none)" : v);
+    std::fprintf(stderr, "muster: odds: note: %s: no cell reaches it (values seen: %s)\n", measure.text.c_str(),
+                 seen.c_str());
+  }
+  if (!a.svg.empty()) muster::cli::write_file_text(a.svg, muster::cli::matrix_svg(report));
+  const std::string out = a.json  ? muster::cli::matrix_json(report) + "\n"
+                          : a.csv ? muster::cli::matrix_csv(report)
+                                  : muster::cli::matrix_text(report);
+  std::fputs(out.c_str(), stdout);
+  return 0;
+}
 
 int cmd_odds(odds_args& a) {
   auto& r = a.request;
-  r.input_json = merge_choices(read_input(a.input), {}, a.policies);
+  if (!a.matrix.empty() && !a.input.empty())
+    throw resolve_input_error{"--matrix", "give --matrix or --input, not both"};
+  if (a.matrix.empty() && a.input.empty())
+    throw resolve_input_error{"--input", "missing: give --input FILE (- for standard input) or --matrix FILE"};
+  if (a.json && a.csv) throw resolve_input_error{"--csv", "give --csv or --json, not both"};
+  if (a.matrix.empty() && a.csv) throw resolve_input_error{"--csv", "only with --matrix (a table of cells)"};
+  if (a.matrix.empty() && !a.measure.empty()) throw resolve_input_error{"--measure", "only with --matrix"};
+  if (a.matrix.empty()) r.input_json = merge_choices(read_input(a.input), {}, a.policies);
   r.base.label = muster::cli::config_label(r.base.variants, r.base.options);
   if (!a.compare_variants.empty() || !a.compare_options.empty()) {
     muster::cli::odds_config other = r.base;
@@ -225,6 +279,7 @@ int cmd_odds(odds_args& a) {
   if (a.exact && a.monte_carlo) throw resolve_input_error{"--exact", "give --exact or --monte-carlo, not both"};
   r.method = a.exact ? muster::cli::odds_method::exact
              : a.monte_carlo ? muster::cli::odds_method::monte_carlo : muster::cli::odds_method::automatic;
+  if (!a.matrix.empty()) return cmd_odds_matrix(a);
   if (isatty(STDERR_FILENO)) {
     r.progress = [](std::uint64_t done, std::uint64_t target) {
       std::fprintf(stderr, "\r\x1b[Kodds: %llu / %llu trials", static_cast<unsigned long long>(done),
@@ -285,7 +340,7 @@ int main(int argc, char** argv) {
   auto* odds_cmd = app.add_subcommand(
       "odds", "The outcome distribution of one procedure: exact when it enumerates, else Monte Carlo to a precision");
   odds_cmd->add_option("procedure", odds.request.procedure, "The procedure (e.g. threat_test, combat)")->required();
-  odds_cmd->add_option("--input", odds.input, "The JSON description: a file, or - for stdin");
+  odds_cmd->add_option("--input", odds.input, "The JSON description: a file, or - for stdin (or give --matrix)");
   odds_cmd->add_option("--ruleset", odds.request.base.ruleset, "Ruleset")->capture_default_str();
   odds_cmd->add_option("--variant", odds.request.base.variants, "Variant name or path (repeatable)");
   odds_cmd->add_option("--option", odds.request.base.options, "Module option NAME=VALUE, or MODULE.NAME=VALUE (repeatable)");
@@ -305,7 +360,14 @@ int main(int argc, char** argv) {
   odds_cmd->add_option("--threads", odds.request.threads, "Worker threads (0: one per core); results do not depend on it")
       ->capture_default_str();
   odds_cmd->add_flag("--json", odds.json, "JSON for tools instead of text");
-  odds_cmd->add_option("--svg", odds.svg, "Also write a bar chart of the odds (both configurations side by side) to this SVG file");
+  odds_cmd->add_option("--svg", odds.svg,
+                       "Also write a bar chart of the odds (both configurations side by side) to this SVG file; "
+                       "with --matrix, a heat map of the measure");
+  odds_cmd->add_option("--matrix", odds.matrix,
+                       "A scenario matrix (JSON file, or - for stdin): the odds of every row x column matchup");
+  odds_cmd->add_option("--measure", odds.measure,
+                       "With --matrix: what a cell shows, FIELD=VALUE, mean:FIELD or at_least:FIELD=N (overrides the file's)");
+  odds_cmd->add_flag("--csv", odds.csv, "With --matrix: CSV, one line per cell, instead of text");
 
   muster::cli::army_options army;
   auto* army_cmd = muster::cli::add_army_command(app, army);

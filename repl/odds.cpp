@@ -109,8 +109,9 @@ class worker {
   int call_ = 0;
 };
 
-// The outcome fields of the procedure, "name:kind" each, from the ruleset.
-std::vector<std::pair<std::string, std::string>> outcome_fields(runtime& rt, const std::string& procedure) {
+}  // namespace
+
+std::vector<std::pair<std::string, std::string>> odds_outcome_fields(runtime& rt, const std::string& procedure) {
   const json names = json::parse(rt.call_ruleset("odds_fields", json::array({procedure}).dump()));
   std::vector<std::pair<std::string, std::string>> out;
   for (const auto& n : names) {
@@ -120,6 +121,8 @@ std::vector<std::pair<std::string, std::string>> outcome_fields(runtime& rt, con
   }
   return out;
 }
+
+namespace {
 
 std::vector<std::string> split_key(const std::string& key, std::size_t n) {
   std::vector<std::string> out;
@@ -391,22 +394,22 @@ class pool {
   std::map<std::pair<std::string, std::string>, std::uint64_t> tally_;
 };
 
-void check_request(const odds_request& r) {
+}  // namespace
+
+void check_odds_request(const odds_request& r) {
   if (!(r.precision > 0 && r.precision < 0.5))
     throw input_error("--precision", fmt::format("{:g} is not a number of points between 0 and 50", 100 * r.precision));
   if (r.max_runs == 0) throw input_error("--max-runs", "0: an enumeration needs at least 1 run");
   if (r.max_trials == 0) throw input_error("--max-trials", "0: Monte Carlo needs at least 1 trial");
 }
 
-}  // namespace
-
 odds_report compute_odds(const odds_request& r) {
-  check_request(r);
+  check_odds_request(r);
   const prepared_input input = split_choices(r.input_json);
   const unsigned threads = r.threads ? r.threads : std::max(1u, std::thread::hardware_concurrency());
   pool workers(r, input, threads);
   auto& first = workers.first();
-  const auto fields = outcome_fields(first[0]->rt(), r.procedure);
+  const auto fields = odds_outcome_fields(first[0]->rt(), r.procedure);
   // Trial 0 on the calling thread: bad input fails here, before any thread starts.
   first[0]->trial(r.seed, 0);
   if (r.compare) first[1]->trial(r.seed, 0);
@@ -471,10 +474,7 @@ odds_report compute_odds(const odds_request& r) {
 
 namespace {
 
-std::string pct(double p) {
-  if (p > 0 && p < 0.0005) return "<0.1%";
-  return fmt::format("{:.1f}%", 100 * p);
-}
+std::string pct(double p) { return odds_percent(p); }
 
 // Characters on screen ("±" is two bytes, one character).
 std::size_t text_width(const std::string& s) {
@@ -500,6 +500,11 @@ std::string difference(double d, double lo, double hi, bool distinct, bool exact
 std::string value_label(const std::string& v) { return v == "-" ? "(none)" : v; }
 
 }  // namespace
+
+std::string odds_percent(double p) {
+  if (p > 0 && p < 0.0005) return "<0.1%";
+  return fmt::format("{:.1f}%", 100 * p);
+}
 
 std::string odds_text(const odds_report& rep) {
   const bool exact = rep.exact, compare = rep.compared;

@@ -13,7 +13,12 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
+
+namespace muster {
+class runtime;  // muster/runtime.hpp
+}
 
 namespace muster::cli {
 
@@ -81,11 +86,23 @@ struct odds_report {
   std::vector<field_odds> fields;
 };
 
+/// Checks the request's limits, as compute_odds does first: throws input_error for --precision
+/// outside 0..50 points, --max-runs or --max-trials 0.
+void check_odds_request(const odds_request& request);
+
 /// Computes the odds. Throws input_error for bad input (the procedure's, a scripted answer
 /// in "choices": odds take policies only; --precision outside 0..50 points, --max-runs or
 /// --max-trials 0), muster::error when --exact cannot enumerate within the budget or a trial
 /// fails ("trial 812 (seed 1): ...").
 odds_report compute_odds(const odds_request& request);
+
+/// The procedure's outcome fields, in the order a trial's key holds them, as (name, kind)
+/// pairs, kind "category" or "count", from the loaded ruleset (odds_fields). Throws as
+/// runtime::call_ruleset (an unknown procedure is input_error "procedure").
+std::vector<std::pair<std::string, std::string>> odds_outcome_fields(runtime& rt, const std::string& procedure);
+
+/// A probability as the reports print it: "33.3%", "<0.1%" for a positive one below 0.05%.
+std::string odds_percent(double p);
 
 /// The report as text for people: one block per field, each value with its interval, the
 /// mean and tails of counts, the difference column when comparing.
