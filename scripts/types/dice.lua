@@ -23,6 +23,25 @@ function muster.dice.roll(expr, label) end
 ---@return integer
 function muster.dice.roll_sum(expr, label) end
 
+--- A saving throw: rolls `expr` (as roll_sum, the same dice) and tests total > threshold.
+--- Enumerate mode branches only on the test and gives no total.
+---@param expr string
+---@param threshold integer
+---@param label? string
+---@return boolean passed
+---@return integer|nil total
+function muster.dice.roll_above(expr, threshold, label) end
+
+--- A merge point (docs/dice.md): the rest of the run depends only on `key` and the dice to
+--- come; exact odds explore what follows each key once. Does nothing outside roll_exact.
+---@param key string 1..4096 bytes
+function muster.dice.merge(key) end
+
+--- Whether the merge point reached is one the enumerated run replays (then passed: no key
+--- needed). False outside roll_exact.
+---@return boolean
+function muster.dice.merge_replayed() end
+
 --- Returns the highest face of the dice plus the modifier ("3D6" -> best of three).
 ---@param expr string at least one die
 ---@param label? string default: expr

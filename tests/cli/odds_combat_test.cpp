@@ -289,3 +289,14 @@ TEST(cli_odds_combat, exact_round_matches_an_independent_calculation) {
   EXPECT_GT(winner.at("defender"), winner.at("attacker"));
   EXPECT_EQ(expected.at("defender_reaction").count("rout"), 0u);
 }
+
+// docs/odds.md shows the real beginning of the exact round's output.
+TEST(cli_odds_combat, exact_round_shown_in_docs) {
+  const std::string args = "odds combat --input bench/fixtures/combat_round.json --exact --max-runs 200000";
+  const outcome o = muster(args);  // from the source folder
+  ASSERT_EQ(o.status, 0) << o.err;
+  const std::string doc = muster_cli::slurp(MUSTER_SOURCE_DIR "/docs/odds.md");
+  const std::string head = o.out.substr(0, o.out.find("attacker_losses"));
+  EXPECT_NE(doc.find("$ muster " + args + "\n" + head + "...\n"), std::string::npos)
+      << "docs/odds.md should show:\n" << head;
+}

@@ -461,7 +461,7 @@ TEST(cli_odds_matrix, the_command_line_is_checked) {
 // docs/odds.md shows the real output of its matrix examples.
 TEST(cli_odds_matrix, the_user_guide_shows_the_real_output) {
   const std::string doc = slurp(MUSTER_SOURCE_DIR "/docs/odds.md");
-  const std::string races = "odds threat_test --matrix examples/04_balance_matrix/races.json";
+  const std::string races = "odds threat_test --matrix examples/06_balance_matrix/races.json";
   const outcome o = muster(races);
   ASSERT_EQ(o.status, 0) << o.err;
   EXPECT_NE(doc.find("$ muster " + races + "\n" + o.out), std::string::npos) << "docs/odds.md should show:\n" << o.out;

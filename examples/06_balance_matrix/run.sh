@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# examples/04_balance_matrix as a test: every command of README.md, run from the repository
+# examples/06_balance_matrix as a test: every command of README.md, run from the repository
 # root with the muster binary given as $1, and what each must print. Any mismatch fails the test.
 set -euo pipefail
 muster=${1:?usage: run.sh MUSTER_EXE}
-dir=examples/04_balance_matrix
+dir=examples/06_balance_matrix
 drums=tests/fixtures/variants/drums_a.lua
-fail() { echo "04_balance_matrix: $*" >&2; exit 1; }
+fail() { echo "06_balance_matrix: $*" >&2; exit 1; }
 expect() {  # expect TEXT OUTPUT: OUTPUT must hold TEXT (several lines, in one piece)
   [[ "$2" == *"$1"* ]] || fail "missing: $1"$'\n'"in:"$'\n'"$2"
 }
@@ -30,4 +30,4 @@ out=$("$muster" odds shoot --matrix "$dir/archers.json")
 expect "$out" "$(cat "$dir/README.md")"
 out=$("$muster" odds shoot --matrix "$dir/archers.json" --measure at_least:kills=2)
 expect "shoot: P(kills ≥ 2); rows target, columns range" "$out"
-echo "04_balance_matrix: every step as documented"
+echo "06_balance_matrix: every step as documented"
