@@ -2,6 +2,7 @@
 // statistics (Wilson intervals for probabilities, normal intervals for means and paired
 // differences) and the report as text, JSON and SVG.
 #include "odds.hpp"
+#include "report_text.hpp"
 
 #include <fmt/format.h>
 
@@ -476,13 +477,6 @@ namespace {
 
 std::string pct(double p) { return odds_percent(p); }
 
-// Characters on screen ("±" is two bytes, one character).
-std::size_t text_width(const std::string& s) {
-  std::size_t n = 0;
-  for (unsigned char c : s) n += (c & 0xC0) != 0x80;
-  return n;
-}
-
 std::string interval(const value_odds& v, int c, bool exact) {
   if (exact) return pct(v.p[c]);
   return fmt::format("{} ± {:.1f}", pct(v.p[c]), 100 * std::max(v.p[c] - v.lo[c], v.hi[c] - v.p[c]));
@@ -549,22 +543,7 @@ std::string odds_text(const odds_report& rep) {
       for (const auto& t : f.tails) add("at least " + t.value, t);
     }
   }
-  std::vector<std::size_t> width;
-  for (const auto& r : rows) {
-    if (r.size() == 1) continue;  // a field's name stands alone
-    width.resize(std::max(width.size(), r.size()));
-    for (std::size_t c = 0; c < r.size(); ++c) width[c] = std::max(width[c], text_width(r[c]));
-  }
-  for (const auto& r : rows) {
-    std::string line;
-    for (std::size_t c = 0; c < r.size(); ++c) {
-      line += r[c];
-      if (c + 1 < r.size()) line.append(width[c] + 3 - text_width(r[c]), ' ');
-    }
-    while (!line.empty() && line.back() == ' ') line.pop_back();
-    out += line + "\n";
-  }
-  return out;
+  return out + aligned_columns(rows);  // a field's name stands alone
 }
 
 std::string odds_json(const odds_report& rep) {
@@ -618,18 +597,6 @@ std::string odds_json(const odds_report& rep) {
 }
 
 namespace {
-
-std::string xml_escape(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    if (c == '&') out += "&amp;";
-    else if (c == '<') out += "&lt;";
-    else if (c == '>') out += "&gt;";
-    else if (c == '"') out += "&quot;";
-    else out += c;
-  }
-  return out;
-}
 
 }  // namespace
 

@@ -9,18 +9,12 @@
 #include <cmath>
 
 #include "odds_matrix.hpp"
+#include "report_text.hpp"
 
 namespace muster::cli {
 namespace {
 
 using json = nlohmann::json;
-
-// Characters on screen ("±" is two bytes, one character).
-std::size_t text_width(const std::string& s) {
-  std::size_t n = 0;
-  for (unsigned char c : s) n += (c & 0xC0) != 0x80;
-  return n;
-}
 
 std::string plural(std::size_t n, const char* word) { return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s"); }
 
@@ -96,18 +90,6 @@ std::string csv_field(const std::string& s) {
   return out + "\"";
 }
 
-std::string xml_escape(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    if (c == '&') out += "&amp;";
-    else if (c == '<') out += "&lt;";
-    else if (c == '>') out += "&gt;";
-    else if (c == '"') out += "&quot;";
-    else out += c;
-  }
-  return out;
-}
-
 }  // namespace
 
 std::string matrix_text(const matrix_report& rep) {
@@ -125,19 +107,7 @@ std::string matrix_text(const matrix_report& rep) {
     if (cell.column == 0) table.push_back({rep.row_labels[cell.row]});
     table.back().push_back(cell_text(rep, cell));
   }
-  std::vector<std::size_t> width(table.front().size(), 0);
-  for (const auto& r : table)
-    for (std::size_t c = 0; c < r.size(); ++c) width[c] = std::max(width[c], text_width(r[c]));
-  for (const auto& r : table) {
-    std::string line;
-    for (std::size_t c = 0; c < r.size(); ++c) {
-      line += r[c];
-      if (c + 1 < r.size()) line.append(width[c] + 3 - text_width(r[c]), ' ');
-    }
-    while (!line.empty() && line.back() == ' ') line.pop_back();
-    out += line + "\n";
-  }
-  return out;
+  return out + aligned_columns(table);
 }
 
 std::string matrix_csv(const matrix_report& rep) {

@@ -18,11 +18,12 @@
 using json = nlohmann::json;
 using muster_cli::muster;
 using muster_cli::outcome;
+using muster_cli::fixtures;
+using muster_cli::occurrences;
 using muster_cli::slurp;
 
 namespace {
 
-const std::string fixtures = MUSTER_SOURCE_DIR "/tests/cli/fixtures/";
 // Two bowmen at short range, average and veteran, against Orcs in no, light and heavy armour.
 const std::string shoot = "shoot --matrix '" + fixtures + "odds_matrix_shoot.json'";
 // Tribal Orcs, poor, average and veteran, threatened by 20 Men or 5 Goblins.
@@ -62,11 +63,6 @@ std::vector<std::string> csv_fields(const std::string& line) {
   return out;
 }
 
-std::size_t occurrences(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
-}
 
 // Whether `xml` is well-formed enough for a browser: tags balance, attribute values are
 // quoted, and '<' and '&' appear in text and attribute values only as entities. Returns ""

@@ -14,11 +14,12 @@
 using json = nlohmann::json;
 using muster_cli::muster;
 using muster_cli::outcome;
+using muster_cli::fixtures;
+using muster_cli::occurrences;
 using muster_cli::slurp;
 
 namespace {
 
-const std::string fixtures = MUSTER_SOURCE_DIR "/tests/cli/fixtures/";
 const std::string threat_test = "--input '" + fixtures + "odds_threat_test.json'";
 const std::string shoot = "--input '" + fixtures + "odds_shoot.json'";
 const std::string drums = "'" MUSTER_SOURCE_DIR "/tests/fixtures/variants/drums_a.lua'";
@@ -167,16 +168,6 @@ TEST(cli_odds, the_user_guide_shows_the_real_output) {
   const std::string doc = slurp(MUSTER_SOURCE_DIR "/docs/odds.md");
   EXPECT_NE(doc.find(o.out), std::string::npos) << "docs/odds.md should show:\n" << o.out;
 }
-
-namespace {
-
-std::size_t occurrences(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
-}
-
-}  // namespace
 
 // --svg: a bar per value (and tail) per configuration, a whisker per bar for Monte Carlo, the
 // configurations named in the legend; the file is one <svg> element with balanced texts.

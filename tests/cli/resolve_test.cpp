@@ -13,11 +13,11 @@
 using json = nlohmann::json;
 using muster_cli::muster;
 using muster_cli::outcome;
+using muster_cli::fixtures;
 using muster_cli::slurp;
 
 namespace {
 
-const std::string fixtures = MUSTER_SOURCE_DIR "/tests/cli/fixtures/";
 const std::string threat_json = fixtures + "threat.json";
 
 std::size_t lines(const std::string& text) {

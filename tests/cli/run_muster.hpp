@@ -21,6 +21,16 @@ struct outcome {
   std::string err;
 };
 
+// The CLI tests' input files.
+inline const std::string fixtures = MUSTER_SOURCE_DIR "/tests/cli/fixtures/";
+
+// How many times `what` occurs in `text` (overlaps counted).
+inline std::size_t occurrences(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
 inline std::string slurp(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
   std::ostringstream bytes;

@@ -1,0 +1,21 @@
+// Text helpers shared by the command line's reports (odds, the scenario matrix): widths on
+// screen, rows aligned in columns, XML escaping for SVG.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace muster::cli {
+
+/// Characters on screen of UTF-8 text ("±" is two bytes, one character).
+std::size_t text_width(const std::string& s);
+
+/// The rows as lines, each column as wide as its widest cell plus 3 spaces, trailing spaces
+/// trimmed. A row of one cell (a heading) stands alone and does not widen the first column.
+std::string aligned_columns(const std::vector<std::vector<std::string>>& rows);
+
+/// `text` with &, <, > and " escaped for XML text and attributes.
+std::string xml_escape(const std::string& text);
+
+}  // namespace muster::cli
