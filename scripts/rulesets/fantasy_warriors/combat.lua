@@ -602,9 +602,9 @@ end
 
 local current  -- {attacker = fighters, defender = fighters} while M.round runs
 
--- `saving`: {fighter, next strike} whose saves are under way. A roster allocated its main
--- wave takes no more kills (cas.last), so what was struck no longer matters.
-local function fighter_key(f, saving)
+-- `next`: the strike whose save comes next when f's saves are under way. A roster allocated
+-- its main wave takes no more kills (cas.last), so what was struck no longer matters.
+local function fighter_key(f, next)
   local parts = { f.captured and "C" or "-", f.capture_tried and "T" or "-" }
   for _, w in ipairs({ "first", "main" }) do
     local x = f.waves and f.waves[w]
@@ -615,7 +615,6 @@ local function fighter_key(f, saving)
   end
   local cas = f.casualties
   if cas then
-    local next = saving and saving.fighter == f and saving.next or nil
     if not next and cas.wave and not cas.saved then next = cas.wave.from end  -- allocated, not yet saved
     -- A roster's kills count only when winning is judged by them (combat_readings.win).
     parts[#parts + 1] = casualties.key(cas, next, cas.last, data.combat_readings.rows.win.after_saves == false)
@@ -625,18 +624,21 @@ local function fighter_key(f, saving)
   return table.concat(parts, " ")
 end
 
--- A merge point named by `where` (the step: unique within the round) and its own state.
--- `saving` as fighter_key's.
-local function merge(where, saving, ...)
-  local extra = { ... }
-  core.merge(M.procedures.combat, function()
-    local parts = { where }
-    for _, x in ipairs(extra) do parts[#parts + 1] = tostring(x) end
-    for _, s in ipairs({ "attacker", "defender" }) do
-      for _, f in ipairs(current[s]) do parts[#parts + 1] = fighter_key(f, saving) end
-    end
-    return table.concat(parts, "|")
-  end)
+-- The round's state at merge point `where` (the step, unique within the round) with the
+-- point's own values `...`; `saving` is the fighter whose saves are under way (or nil) and
+-- `next` its next strike.
+local function round_key(where, saving, next, ...)
+  local parts = { where }
+  for i = 1, select("#", ...) do parts[#parts + 1] = tostring((select(i, ...))) end
+  for _, s in ipairs({ "attacker", "defender" }) do
+    for _, f in ipairs(current[s]) do parts[#parts + 1] = fighter_key(f, f == saving and next or nil) end
+  end
+  return table.concat(parts, "|")
+end
+
+-- A merge point, as round_key's arguments; nothing is built unless exact odds enumerate.
+local function merge(...)
+  if core.merging(M.procedures.combat) then core.merge(round_key, ...) end
 end
 
 -- The kills a target takes in one wave ("first": struck first; "main": everybody else).
@@ -655,7 +657,7 @@ local function throw_attack(res, f, a, wave)
   local hits = M.hit_throw(res, out, { unit = f.eff, enemy = t.eff, disorganised = f.disorganised,
                                        ranks = f.ranks, dice = a.dice, label = "hit throw, " .. who .. " v " .. t.name })
   current.throws = current.throws + 1
-  merge("hit", nil, current.throws, hits)
+  merge("hit", nil, nil, current.throws, hits)
   local killed = M.kill_throw(res, out, { unit = f.eff, enemy = t.eff, row = f.row, hits = hits,
     bloodlust = not f.lone and f.unit.reaction == "bloodlust", defending_standard = f.defending == true,
     label = "kill throw, " .. who .. " v " .. t.name })
@@ -668,7 +670,7 @@ local function throw_attack(res, f, a, wave)
   t.kills_suffered = t.kills_suffered + killed
   f.kills_inflicted = f.kills_inflicted + killed
   a.report = out
-  merge("kill", nil, current.throws)
+  merge("kill", nil, nil, current.throws)
 end
 
 -- Throws `f`'s attacks and dice apart of this wave: "first" those that strike first (when
@@ -846,15 +848,13 @@ function M.round(c)
       casualties.allocate(res, f.casualties, { kills = wave_of(f, wave).kills, side = side_name[enemy[s]],
                                                owner = side_name[s] })
       f.casualties.saved, f.casualties.last = false, wave == "main"  -- for fighter_key
-      merge("allocated", nil, s, wave, i)
+      merge("allocated", nil, nil, s, wave, i)
     end
     for i, f in ipairs(sides[s]) do
       local w = wave_of(f, wave)
       casualties.save(res, f.casualties, { side = side_name[enemy[s]], options = c.options, forced = w.forced,
                                            forced_by = table.concat(w.by, ", "),
-                                           merge = function(kill, left)
-                                             merge("saved", { fighter = f, next = kill + 1 }, s, wave, i, left)
-                                           end })
+                                           merge = function(kill, left) merge("saved", f, kill + 1, s, wave, i, left) end })
       f.casualties.saved = true
     end
   end
@@ -902,7 +902,7 @@ function M.round(c)
         else
           t.capture_tried = true
           local saved = casualties.standard_save(res, t.casualties)
-          merge("capture", nil, f.name, saved)
+          merge("capture", nil, nil, f.name, saved)
           if saved then
             entry.why = "the standard bearer passed his saving throw"
           else
@@ -991,7 +991,9 @@ function M.round(c)
         local side = res.sides[rep.side]
         if side.reaction == nil then side.reaction = rep.combat_test_result.reaction end
         tested[#tested + 1] = rep.combat_test_result.reaction
-        merge("tested", nil, i, table.concat(tested, ","))
+        if core.merging(M.procedures.combat) then
+          core.merge(round_key, "tested", nil, nil, i, table.concat(tested, ","))
+        end
       end
     end
   end

@@ -259,37 +259,44 @@ end
 -- ---------------------------------------------------------------------------------------
 -- Merge points (exact odds by merging equal states: muster.dice.merge, docs/odds.md). A
 -- procedure's keys describe its own state and what its `odds` spec reads, so they count only
--- while that very procedure (its run function and its odds spec, not a variant's
--- replacement of either) is the one being enumerated (M.merge_scope, set by an odds trial),
--- and not nested in itself or called from another procedure.
+-- while that procedure is the one an odds trial enumerates (M.merge_scope), and not when it is
+-- nested in itself or called from another procedure (a variant's, whose state they miss).
 -- ---------------------------------------------------------------------------------------
 
-local scope = { run = nil, odds = nil, depth = 0 }
+local scope = { own = nil, depth = 0, enumerating = false }
 
---- Merge points of procedure `p` (a registry procedure; nil: none) count from now on.
-function M.merge_scope(p)
-  scope.run, scope.odds, scope.depth = p and p.run, p and p.odds, 0
+--- Merge points of procedure `own` (a module's procedure table; nil: none) count from now
+--- on, when the dice are being enumerated.
+function M.merge_scope(own)
+  scope.own, scope.depth = own, 0
+  scope.enumerating = own ~= nil and muster.dice.get_mode() == "enumerate"
 end
 
---- Runs `fn(...)` as the body of procedure `own` (the module's procedure table: run and odds
---- spec), so that its merge points know whether they count. Returns what fn returns.
+--- Runs `fn(...)` as the body of procedure `own` (its module table), so that its merge points
+--- know whether they count. Returns what fn returns.
 function M.as_procedure(own, fn, ...)
-  if scope.run ~= own.run or scope.odds ~= own.odds then return fn(...) end
+  if scope.own ~= own then return fn(...) end
   scope.depth = scope.depth + 1
   local r = fn(...)
   scope.depth = scope.depth - 1
   return r
 end
 
---- A merge point of procedure `own`: when exact odds enumerate it, the rest of the run
---- depends only on the text `key()` returns (built only when needed), which must therefore
---- name the point and hold everything that what follows reads, its odds spec included.
----@param own table the module's procedure table
----@param key fun(): string
-function M.merge(own, key)
-  if scope.run ~= own.run or scope.depth ~= 1 or muster.dice.get_mode() ~= "enumerate" then return end
+--- Whether the merge points of procedure `own` (the module's procedure table) count now:
+--- cheap, so that a procedure builds nothing for them otherwise.
+---@param own table
+---@return boolean
+function M.merging(own)
+  return scope.enumerating and scope.own == own and scope.depth == 1
+end
+
+--- A merge point (call only when M.merging): the rest of the run depends only on the text
+--- `key(...)` returns (built only when the enumeration needs it), which must therefore name
+--- the point and hold everything that what follows reads, the odds spec's fields included.
+---@param key fun(...): string
+function M.merge(key, ...)
   if muster.dice.merge_replayed() then return end
-  muster.dice.merge(key())
+  muster.dice.merge(key(...))
 end
 
 --- Adds applied modifiers to a result (keeping the order they were applied in).

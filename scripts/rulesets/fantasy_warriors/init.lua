@@ -70,16 +70,16 @@ M.army_fmt = armies.fmt
 --- each area module exports `procedures = { name = {doc, fields, run(input, options)} }`.
 --- They live in the registry, with their owners, so a variant can add its own (add_procedure).
 M.procedures = core.registry.procedures
--- Each name's module procedure and the registry's run installed for it: an odds trial lets
--- the module's merge points count only while a variant has replaced neither run nor odds.
-local installed = {}
+-- Each ruleset procedure's module table by name: an odds trial lets its merge points count
+-- (a variant cannot replace a ruleset procedure, only add its own, which has none).
+local own = {}
 for _, area in ipairs({ threat, morale, shooting, artillery, combat, man_to_man, magic, prebattle, command, armies,
                         talismans, individuals, light }) do
   for name, p in pairs(area.procedures) do
     local run = p.run
-    local wrapper = function(input) return run(input, options) end
-    installed[name] = { own = p, run = wrapper }
-    core.registry:define_procedure(name, { doc = p.doc, fields = p.fields, odds = p.odds, run = wrapper })
+    own[name] = p
+    core.registry:define_procedure(name, { doc = p.doc, fields = p.fields, odds = p.odds,
+                                           run = function(input) return run(input, options) end })
   end
 end
 core.registry:set_areas(M.modules, options)
@@ -104,9 +104,7 @@ end
 --- on `input`, its outcome as one key; and the outcome fields a key holds, in order.
 local odds = require("odds")
 function M.odds_trial(name, input)
-  local p, i = M.procedures[name], installed[name]
-  -- Its own merge points count (exact odds), this trial only, unless a variant replaced it.
-  core.merge_scope(p and i and p.run == i.run and p.odds == i.own.odds and i.own or nil)
+  core.merge_scope(own[name])  -- its merge points count (exact odds), this trial only
   local ok, result = pcall(M.resolve, name, input)
   core.merge_scope(nil)
   if not ok then error(result, 0) end
