@@ -47,10 +47,7 @@ prepared_input split_choices(const std::string& text) {
   try {
     doc = json::parse(text);
   } catch (const json::exception& e) {
-    // "[json.exception.parse_error.101] parse error at line 1, column 2: ..." -> from "parse".
-    const std::string what = e.what();
-    const auto at = what.find("] ");
-    throw input_error("input", "not valid JSON: " + (at == std::string::npos ? what : what.substr(at + 2)));
+    throw input_error("input", "not valid JSON: " + json_error_text(e));
   }
   if (!doc.is_object()) throw input_error("input", fmt::format("a JSON object expected, got {}", doc.type_name()));
   prepared_input out;

@@ -2,6 +2,7 @@
 // input; the cells checked once and then computed by compute_odds; the measured value of each.
 // The outputs (text, CSV, JSON, SVG) are in odds_matrix_out.cpp.
 #include "odds_matrix.hpp"
+#include "report_text.hpp"
 
 #include <fmt/format.h>
 
@@ -240,9 +241,7 @@ odds_matrix parse_matrix(const std::string& text) {
   try {
     doc = json::parse(text);
   } catch (const json::exception& e) {
-    const std::string what = e.what();  // "[json.exception.parse_error.101] parse error at ..."
-    const auto at = what.find("] ");
-    bad("matrix", "not valid JSON: " + (at == std::string::npos ? what : what.substr(at + 2)));
+    bad("matrix", "not valid JSON: " + json_error_text(e));
   }
   if (!doc.is_object()) bad("matrix", expected("a JSON object {input, rows, columns, measure}", doc));
   only_known(doc, "matrix", {"doc", "input", "rows", "columns", "measure"});

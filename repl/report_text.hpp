@@ -1,8 +1,9 @@
 // Text helpers shared by the command line's reports (odds, the scenario matrix): widths on
-// screen, rows aligned in columns, XML escaping for SVG.
+// screen, rows aligned in columns, XML escaping for SVG, JSON errors for people.
 #pragma once
 
 #include <cstddef>
+#include <exception>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,9 @@ std::size_t text_width(const std::string& s);
 /// The rows as lines, each column as wide as its widest cell plus 3 spaces, trailing spaces
 /// trimmed. A row of one cell (a heading) stands alone and does not widen the first column.
 std::string aligned_columns(const std::vector<std::vector<std::string>>& rows);
+
+/// A JSON library error's message without its "[json.exception.parse_error.101] " prefix.
+std::string json_error_text(const std::exception& e);
 
 /// `text` with &, <, > and " escaped for XML text and attributes.
 std::string xml_escape(const std::string& text);
