@@ -37,6 +37,7 @@
 
 #include "files.hpp"
 #include "modules.hpp"
+#include "odds.hpp"
 
 namespace muster::cli {
 namespace {
@@ -323,7 +324,10 @@ Commands:
   :dice auto|manual|6,5,3   dice rolled by the program, typed in at each throw, or these faces next
   :choose SIDE|all player|first|last|random   who answers a side's choices
   :explain           the last resolution in full
-  :odds [N]          the last resolution run N times (default 1000) from its starting state
+  :odds [exact|sample] [±0.5]   the last resolution's odds from the state before it: exact
+                     when it enumerates, else sampled to ±0.5 points (95%), on the session seed
+  :odds compare NAME|FILE [opt=value ...] | compare OPT=VALUE   against the rules with that
+                     variant (or option): each outcome's change, on the same dice
   :undo              back to the state before the last change
   :save FILE         units and state as JSON      :load FILE [--accept]   read them back
                      (refused when the save names other modules or options, unless --accept)
@@ -588,34 +592,99 @@ class session {
     }
   }
 
+  // :odds [exact|sample] [±POINTS] [compare VARIANT|FILE [opt=value ...] | compare OPT=VALUE ...]:
+  // the last resolution's odds by the odds engine (repl/odds.hpp), on the session's ruleset,
+  // variants and options, from the input it resolved (the units as they were before it). The
+  // dice are the session seed's own streams, so the same seed gives the same answer, and the
+  // table's dice are not advanced; sides the session's :choose gives a policy keep it, the
+  // others are answered by their first option.
   void odds(const std::string& arg) {
-    std::uint64_t runs = 1000;
-    if (!arg.empty()) {
-      const auto [ptr, ec] = std::from_chars(arg.data(), arg.data() + arg.size(), runs);
-      if (ec != std::errc() || ptr != arg.data() + arg.size() || runs < 1 || runs > 1000000)
-        fail(":odds: want a number of runs 1..1000000, got '{}'", arg);
+    const nlohmann::json req = nlohmann::json::parse(eval_text("repl.odds_request()"));
+    cli::odds_request r;
+    r.procedure = req.at("procedure").get<std::string>();
+    nlohmann::json input = req.at("input");
+    r.base = {cli::config_label(opts_.variants, opts_.options), opts_.ruleset, opts_.variants, opts_.options};
+    r.seed = opts_.seed;
+    std::vector<std::string> words;
+    std::istringstream in(arg);
+    for (std::string w; in >> w;) words.push_back(w);
+    std::vector<std::string> compare;
+    bool comparing = false;
+    for (const auto& w : words) {
+      if (comparing) compare.push_back(w);
+      else if (w == "compare") comparing = true;
+      else if (w == "exact") r.method = cli::odds_method::exact;
+      else if (w == "sample") r.method = cli::odds_method::monte_carlo;
+      else r.precision = odds_precision(w) / 100;
     }
-    // Seeded dice from a stream of their own, the players' choices by their first option, and
-    // no log: the odds change nothing at the table.
-    const dice_mode mode = dice_mode_;
-    const std::deque<int> queued = queued_;
-    const bool logging = k_->log.enabled();
-    odds_ = seeded_source(rng::stream(opts_.seed, ++odds_runs_));
-    in_odds_ = true;
-    k_->log.set_enabled(false);
-    struct restore_t {
-      session& s;
-      dice_mode mode;
-      std::deque<int> queued;
-      bool logging;
-      ~restore_t() {
-        s.in_odds_ = false;
-        s.dice_mode_ = mode;
-        s.queued_ = queued;
-        s.k_->log.set_enabled(logging);
+    if (comparing) odds_compare(r, compare);
+    std::string chosen;
+    for (const auto& [side, who] : controllers_) {
+      if (who == "player") continue;
+      input["choices"][side] = who;
+      chosen += fmt::format("{}{} by policy {}", chosen.empty() ? "" : ", ", side, who);
+    }
+    r.input_json = input.dump();
+    if (::isatty(STDERR_FILENO) == 1) {
+      r.progress = [](std::uint64_t done, std::uint64_t target) {
+        std::fprintf(stderr, "\r\x1b[Kodds: %llu / %llu trials", static_cast<unsigned long long>(done),
+                     static_cast<unsigned long long>(target));
+        if (done == target) std::fputs("\r\x1b[K", stderr);
+        std::fflush(stderr);
+      };
+    }
+    const cli::odds_report rep = cli::compute_odds(r);
+    if (opts_.json) return print_text(cli::odds_json(rep));
+    fmt::print("{}\n", colour_.paint("1", "odds of " + req.at("title").get<std::string>()) +
+                           colour_.note(fmt::format(" (from the state before it; choices: {}by their first option)",
+                                                    chosen.empty() ? "" : chosen + ", the others ")));
+    print_text(cli::odds_text(rep));
+  }
+
+  // ±0.5, 0.5 or 0.5%: a precision in points of probability.
+  static double odds_precision(const std::string& word) {
+    std::string_view w = word;
+    if (w.starts_with("±")) w.remove_prefix(std::string_view("±").size());
+    if (w.starts_with("+-")) w.remove_prefix(2);
+    if (w.ends_with('%')) w.remove_suffix(1);
+    double points = 0;
+    const auto [ptr, ec] = std::from_chars(w.data(), w.data() + w.size(), points);
+    if (ec != std::errc() || ptr != w.data() + w.size())
+      fail(":odds: '{}': want exact, sample, a precision such as ±0.5 (points), or compare VARIANT", word);
+    if (!(points > 0 && points < 50))
+      fail(":odds: precision {}: want points between 0 and 50, e.g. ±0.5 (runs are chosen to reach it)", word);
+    return points;
+  }
+
+  // The other configuration of ":odds compare ...": the session with a variant added (its
+  // options after it), or with options changed. A variant already loaded is compared the
+  // other way round: the session without it against the session.
+  void odds_compare(cli::odds_request& r, const std::vector<std::string>& words) {
+    if (words.empty()) fail(":odds compare: want a variant (NAME or FILE, then its options) or OPTION=VALUE ...");
+    cli::odds_config other = r.base;
+    std::size_t i = 0;
+    std::string stem;
+    if (words[0].find('=') == std::string::npos) {
+      stem = cli::variant_name(words[0]);
+      i = 1;
+      const auto same = [&](const std::string& v) { return cli::variant_name(v) == stem; };
+      if (std::any_of(r.base.variants.begin(), r.base.variants.end(), same)) {
+        if (words.size() > 1) fail(":odds compare: '{}' is loaded already; its options are changed with OPTION=VALUE", stem);
+        std::erase_if(r.base.variants, same);
+        std::erase_if(r.base.options, [&](const std::string& o) { return o.starts_with(stem + "."); });
+        r.base.label = cli::config_label(r.base.variants, r.base.options);
+        r.compare = other;
+        return;
       }
-    } restore_guard{*this, mode, queued, logging};
-    print_text(eval_text(fmt::format("repl.odds({})", runs)));
+      other.variants.push_back(words[0]);
+    }
+    for (; i < words.size(); ++i) {
+      if (words[i].find('=') == std::string::npos) fail(":odds compare: option '{}': want NAME=VALUE", words[i]);
+      other.options.push_back(stem.empty() ? words[i] : stem + "." + words[i]);
+    }
+    other.label = cli::config_label(other.variants, other.options);
+    if (other.label == r.base.label) other.label += " (compared)";
+    r.compare = other;
   }
 
   void undo() {
@@ -779,7 +848,6 @@ class session {
   // -- the table's dice and choices ------------------------------------------------------------
 
   void roll(const dice_request& r, std::span<int> faces) {
-    if (in_odds_) return odds_.roll(r, faces);
     if (!queued_.empty()) {
       if (queued_.size() < faces.size())
         fail("{} queued face(s) left but \"{}\" needs {}D{} (:dice adds more)", queued_.size(), r.label,
@@ -840,10 +908,6 @@ class session {
   }
 
   choice_answer ask_choice(const choice_request& r) {
-    if (in_odds_) {
-      if (r.range) return r.range->min;
-      return r.options.front();
-    }
     std::string options;
     if (r.range) options = fmt::format("{}..{}", r.range->min, r.range->max);
     for (const auto& o : r.options) options += (options.empty() ? "" : ", ") + o;
@@ -880,9 +944,6 @@ class session {
   line_input input_;
   dice_mode dice_mode_ = dice_mode::automatic;
   seeded_source auto_;
-  seeded_source odds_{0};
-  std::uint64_t odds_runs_ = 0;
-  bool in_odds_ = false;
   interactive_source manual_;
   std::deque<int> queued_;
   std::map<std::string, std::string> controllers_;

@@ -421,74 +421,21 @@ function M.explain()
   return ruleset.explain(M.last.report)
 end
 
-local function decode(key)
-  local items = {}
-  for line in key:gmatch("[^\n]+") do
-    local label, value = line:match("^(.-)\t(.*)$")
-    items[#items + 1] = { label = label, value = value }
-  end
-  return items
-end
-
-local function percent(p)
-  return string.format("%5.1f%%", 100 * p)
-end
-
---- Runs the last resolution `runs` times from its starting state (the host gives it seeded
---- dice, first-option choices and no log) and returns the distribution of each outcome the
---- command reports, for both sides, with a text histogram.
----@param runs integer
----@return string
-function M.odds(runs)
-  if not M.last then return "no resolution yet: combat(...), shoot(...), threat(...) or test(...) first" end
+--- What :odds computes for the last resolution, as one line of JSON: {procedure, input,
+--- title}: the procedure and input the command's `odds` gives (from the input the command
+--- resolved, before the units changed), and the title the report carries. The host runs it
+--- through the odds engine (repl/odds.hpp) with the session's ruleset, variants and options.
+---@return string json
+function M.odds_request()
+  if not M.last then error("input: :odds: no resolution yet: combat(...), shoot(...), threat(...) or test(...) first", 0) end
   local last = M.last
   local cmd = M.rules.commands[last.command]
-  local results = muster.dice.roll_many(function()
-    local report = cmd.run(M, copy(last.args))
-    local lines = {}
-    for _, o in ipairs(cmd.outcomes(last.args, report)) do
-      lines[#lines + 1] = o[1] .. "\t" .. tostring(o[2])
-    end
-    return table.concat(lines, "\n")
-  end, runs)
-  -- Marginals: label -> value -> p, labels in the order the command lists them.
-  local labels, by_label = {}, {}
-  for _, r in ipairs(results) do
-    for _, item in ipairs(decode(r.outcome)) do
-      if not by_label[item.label] then
-        by_label[item.label] = {}
-        labels[#labels + 1] = item.label
-      end
-      by_label[item.label][item.value] = (by_label[item.label][item.value] or 0) + r.p
-    end
-  end
-  if M.json then return M.to_json({ command = last.command, runs = runs, odds = by_label }) end
-  local lines = { M.style("outcome", string.format("odds of %s over %d runs", cmd.title and cmd.title(last.args) or last.command, runs))
-    .. M.style("dim", " (seeded dice, choices by their first option, same starting state)") }
-  local rank = M.rules.value_rank or {}
-  for _, label in ipairs(labels) do
-    lines[#lines + 1] = M.style("head", label)
-    local values, top = {}, 0
-    for v, p in pairs(by_label[label]) do
-      values[#values + 1] = v
-      if p > top then top = p end
-    end
-    table.sort(values, function(a, b)
-      local na, nb = tonumber(a), tonumber(b)
-      if na and nb then return na < nb end
-      local ra, rb = rank[a] or 100, rank[b] or 100
-      if ra ~= rb then return ra < rb end
-      return a < b
-    end)
-    local width = 12  -- values longer than that widen their own column
-    for _, v in ipairs(values) do width = math.max(width, #v) end
-    for _, v in ipairs(values) do
-      local p = by_label[label][v]
-      local bar = string.rep("#", math.max(p > 0 and 1 or 0, math.floor(30 * p / top + 0.5)))
-      lines[#lines + 1] = string.format("  %-" .. width .. "s %s  %s", v, percent(p), M.style("dice", bar))
-    end
-  end
-  return table.concat(lines, "\n")
+  if not cmd.odds then error(string.format("input: :odds: %s(...) has no odds", last.command), 0) end
+  local procedure, input = cmd.odds(copy(last.args))
+  local title = cmd.title and cmd.title(last.args) or last.command
+  -- An empty input is an object to the engine (to_json writes an empty table as []).
+  local input_json = next(input) == nil and "{}" or M.to_json(input)
+  return string.format('{"procedure":%s,"title":%s,"input":%s}', json_string(procedure), json_string(title), input_json)
 end
 
 -- Lua source for a plain value (strings, numbers, booleans, tables).

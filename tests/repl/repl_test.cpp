@@ -154,13 +154,15 @@ TEST(repl, shooting_spends_volleys_and_undo_gives_them_back) {
 }
 
 TEST(repl, resolve_runs_any_procedure_with_units_given_as_units) {
-  const auto o = muster("repl", ":dice 3\nresolve(\"omens\", {soothsayers = 1})\n:odds 600\n"
+  const auto o = muster("repl", ":dice 3\nresolve(\"omens\", {soothsayers = 1})\n:odds\n"
                                 ":dice 1\nresolve(\"threat_test\", {unit = orcs, threatener = dwarves})\norcs.reaction\n"
                                 "resolve(\"nosuch\")\nresolve(3)\n");
   EXPECT_TRUE(in_order(o.out, "omens: good\n  omens: 1D6 rolled 3 = 3\n  +1 one per soothsayer (fantasy_warriors p.16)\n",
-                       "odds of resolve(\"omens\") over 600 runs"))
+                       "odds of resolve(\"omens\")"))
       << o.out;
-  EXPECT_TRUE(in_order(o.out, "odds of resolve(\"omens\")", "\nomens\n  bad ")) << o.out;
+  // One soothsayer: bad on a 1 or 2 (1D6 + 1 below 4), good otherwise, enumerated.
+  EXPECT_TRUE(in_order(o.out, "odds of resolve(\"omens\")", "omens: exact odds (enumerated)\noutcome\n  bad    33.3%\n  good   66.7%\n"))
+      << o.out;
   EXPECT_TRUE(in_order(o.out, "threat_test: shaken\n  threat test, Orc infantry: 1D6 rolled 1 = 1\n",
                        "threatener: Dwarf infantry\n"))
       << o.out;
@@ -210,7 +212,7 @@ TEST(repl, reload_after_a_variant_edit_keeps_the_units) {
       (dir / "drums.lua").string() + "' > '" + (dir / "out").string() + "' 2>&1";
   const std::string ones = "1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1";  // every hit throw misses
   const std::string a = book_units + "orcs.musicians = 1\n:dice " + ones + "\ncombat(orcs, enemy)\n";
-  const std::string b = ":reload\norcs.figures, enemy.figures\n:dice " + ones + "\ncombat(orcs, enemy)\n:odds 50\n";
+  const std::string b = ":reload\norcs.figures, enemy.figures\n:dice " + ones + "\ncombat(orcs, enemy)\n:odds sample ±5\n";
   ::setenv("A", a.c_str(), 1);
   ::setenv("B", b.c_str(), 1);
   const int raw = std::system(command.c_str());
@@ -227,7 +229,8 @@ TEST(repl, reload_after_a_variant_edit_keeps_the_units) {
   EXPECT_NE(out.find("\n6, 8\n", reloaded), std::string::npos) << out;
   EXPECT_NE(out.find("    +1 war drums (drums)", reloaded), std::string::npos) << out;
   // :odds after :reload replays the last resolution with the edited rules.
-  EXPECT_NE(out.find("odds of combat(Orc infantry, Enemy) over 50 runs", reloaded), std::string::npos) << out;
+  EXPECT_NE(out.find("odds of combat(Orc infantry, Enemy)", reloaded), std::string::npos) << out;
+  EXPECT_NE(out.find("combat: Monte Carlo, ", reloaded), std::string::npos) << out;
   fs::remove_all(dir);
 }
 
@@ -265,11 +268,57 @@ TEST(repl, save_and_load_the_units_as_json) {
 }
 
 TEST(repl, odds_of_the_last_resolution) {
-  const auto o = muster("repl", "threat(orcs, dwarves)\n:odds 400\n:odds 0\n");
-  EXPECT_TRUE(in_order(o.out, "odds of threat(Orc infantry, Dwarf infantry) over 400 runs", "Dwarf infantry reaction\n  ok"))
+  const auto o = muster("repl", ":odds\nthreat(orcs, dwarves)\n:odds\n:odds 0\n:odds 1000\n:odds exactly\n");
+  EXPECT_NE(o.out.find("input: :odds: no resolution yet"), std::string::npos) << o.out;
+  // The Dwarves' Threat Test: 1D6 +1 veteran -1 musician -1 worth +1 standard +1 leader, shaken
+  // below 3: only a 1 (1 in 6). No counter-threat when the target holds.
+  EXPECT_TRUE(in_order(o.out, "odds of threat(Orc infantry, Dwarf infantry) (from the state before it; choices: by their first option)\n"
+                              "threat: exact odds (enumerated)\n",
+                       "target_reaction\n  ok       83.3%\n  shaken   16.7%\nthreatener_reaction\n  (none)   100.0%\n"))
       << o.out;
-  EXPECT_NE(o.out.find("#"), std::string::npos) << o.out;
-  EXPECT_NE(o.out.find(":odds: want a number of runs 1..1000000, got '0'"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find(":odds: precision 0: want points between 0 and 50"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find(":odds: precision 1000: want points between 0 and 50"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find(":odds: 'exactly': want exact, sample, a precision such as ±0.5 (points), or compare VARIANT"),
+            std::string::npos)
+      << o.out;
+  // The odds change nothing at the table: the units and the session's dice go on as before.
+  const auto plain = muster("repl", "threat(orcs, dwarves)\ncombat(orcs, dwarves)\n");
+  const auto with_odds = muster("repl", "threat(orcs, dwarves)\n:odds sample\ncombat(orcs, dwarves)\n");
+  const auto combat_at = [](const std::string& out) { return out.substr(out.find("combat: ")); };
+  EXPECT_EQ(combat_at(plain.out), combat_at(with_odds.out));
+}
+
+TEST(repl, sampled_odds_are_the_same_for_the_same_seed) {
+  const std::string lines = "combat(orcs, dwarves)\n:odds sample ±4\n:odds sample ±4\n";
+  const auto a = muster("repl --seed 5", lines);
+  const auto b = muster("repl --seed 5", lines);
+  const auto c = muster("repl --seed 6", lines);
+  const auto first = a.out.find("odds of combat");
+  ASSERT_NE(first, std::string::npos) << a.out;
+  const auto second = a.out.find("odds of combat", first + 1);
+  ASSERT_NE(second, std::string::npos) << a.out;
+  EXPECT_NE(a.out.find("combat: Monte Carlo, "), std::string::npos) << a.out;
+  EXPECT_EQ(a.out.substr(first, second - first), a.out.substr(second)) << "two calls, one answer";
+  EXPECT_EQ(a.out, b.out);
+  EXPECT_NE(a.out.substr(first), c.out.substr(c.out.find("odds of combat")));
+}
+
+TEST(repl, odds_compare_a_variant_on_the_same_dice) {
+  // drums_a gives +1 to every Threat Test: the Dwarves, shaken only on a 1, never are.
+  const auto o = muster("repl", "threat(orcs, dwarves)\n:odds compare tests/fixtures/variants/drums_a.lua\n"
+                                ":odds sample compare tests/fixtures/variants/drums_a.lua\n"
+                                ":variant add tests/fixtures/variants/drums_a.lua\n:odds compare drums_a\n"
+                                ":odds compare\n");
+  const std::string exact = "threat: exact odds (enumerated)\n           core     drums_a   change\ntarget_reaction\n"
+                            "  ok       83.3%    100.0%    +16.7\n  shaken   16.7%    0.0%      -16.7\n";
+  const auto first = o.out.find(exact);
+  ASSERT_NE(first, std::string::npos) << o.out;
+  EXPECT_TRUE(in_order(o.out, "threat: Monte Carlo, ", "  shaken   16.8% ± 0.5    0.0% ± 0.0     -16.8 ± 0.5 (distinguishable)"))
+      << o.out;
+  // Loaded already: the session without it against the session, the same table.
+  EXPECT_NE(o.out.find(exact, o.out.find("reloaded: ")), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find(":odds compare: want a variant (NAME or FILE, then its options) or OPTION=VALUE ..."), std::string::npos)
+      << o.out;
 }
 
 TEST(repl, json_for_tools) {

@@ -1,9 +1,10 @@
 --- FANTASY WARRIORS at the REPL (scripts/lib/repl.lua turns this into session globals): unit
 --- templates from the army lists (scripts/armies/fantasy_warriors/), and the helpers
 --- combat, shoot, threat and test. Each builds a procedure's input from the units, resolves it
---- through ruleset.resolve (pure: the same call :odds repeats), then changes the units as the
+--- through ruleset.resolve (pure; :odds gives the same procedure and input to the odds engine), then changes the units as the
 --- result says: casualties removed, reactions and disorder set. No rule is decided here:
 --- every number comes from the procedures' results. Text reuses explain.lua.
+local morale = require("morale")
 local units = require("units")
 
 local M = {}
@@ -317,18 +318,10 @@ attacker = {...}, defender = {...}} where attacker/defender hold a fighter's dec
       end
     end
   end,
-  outcomes = function(args, report)
-    local out = { { "winner", report.round.winner or "draw" } }
-    for _, u in ipairs(report.round.units) do
-      local reaction = u.after and u.after.reaction or "ok"
-      for _, t in ipairs(report.tests) do
-        if t.unit == u.name and t.tested ~= false then reaction = t.unit_reaction end
-      end
-      if u.after and u.after.figures == 0 then reaction = "destroyed" end
-      out[#out + 1] = { u.name .. " losses", u.losses }
-      out[#out + 1] = { u.name .. " reaction", reaction }
-    end
-    return out
+  -- :odds: the round with each unit's Combat Test, as this command runs it.
+  odds = function(args)
+    args.input.combat_tests = true
+    return "combat", args.input
   end,
   title = function(args)
     return string.format("combat(%s, %s)", args.input.attacker.unit.name, args.input.defender.unit.name)
@@ -394,9 +387,7 @@ target_in_combat = true|false}.]],
       lib.set_description(h, after_losses(before, report.losses or 0, report.killed))
     end
   end,
-  outcomes = function(args, report)
-    return { { args.input.target.name .. " losses", report.losses or 0 } }
-  end,
+  odds = function(args) return "shoot", args.input end,
   title = function(args)
     return string.format("shoot(%s, %s)", args.input.shooter.name, args.input.target.name)
   end,
@@ -441,14 +432,7 @@ opts: {time, distance, visible, in_combat, target_in_combat, terrible_near_targe
     set_reaction(lib, lib.handle(args.ids.target), report.test)
     set_reaction(lib, lib.handle(args.ids.threatener), report.counter_test)
   end,
-  outcomes = function(args, report)
-    return {
-      { args.input.target.name .. " reaction", report.test.unit_reaction },
-      { "counter-threat", report.counter_threat and "yes" or "no" },
-      { args.input.threatener.name .. " reaction",
-        report.counter_test and report.counter_test.unit_reaction or (args.input.threatener.reaction or "ok") },
-    }
-  end,
+  odds = function(args) return "threat", args.input end,
   title = function(args)
     return string.format("threat(%s, %s)", args.input.threatener.name, args.input.target.name)
   end,
@@ -499,8 +483,13 @@ fields (losses, figures_at_start, killed, magic_losses, time, terrible, threaten
     set_reaction(lib, h, report)
     if args.used_phase then lib.set_note(h, "phase", nil) end
   end,
-  outcomes = function(args, report)
-    return { { args.input.unit.name .. " reaction", report.tested == false and "no test" or report.unit_reaction } }
+  -- :odds: the test itself (the test dispatch has no outcome fields of its own).
+  odds = function(args)
+    local rest = {}
+    for k, v in pairs(args.input) do
+      if k ~= "test" then rest[k] = v end
+    end
+    return morale.tests[args.kind], rest
   end,
   title = function(args)
     return string.format("test(%q, %s)", args.kind, args.input.unit.name)
@@ -548,9 +537,7 @@ the input stands for its description; no unit changes. :explain, :odds and :dice
     return lib.ruleset.resolve(args.name, args.input)
   end,
   apply = function() end,
-  outcomes = function(args, report)
-    return { { args.name, tostring(report.outcome) } }
-  end,
+  odds = function(args) return args.name, args.input end,
   title = function(args)
     return string.format("resolve(%q)", args.name)
   end,
@@ -579,10 +566,6 @@ M.functions = {
     for _, h in ipairs(lib.units()) do lib.set_note(h, "phase", nil) end
   end,
 }
-
---- Orders of values in :odds (reactions best first, the winner's side).
-M.value_rank = { bloodlust = 1, ok = 2, shaken = 3, rout = 4, destroyed = 5, ["no test"] = 6,
-  attacker = 1, defender = 2, draw = 3, yes = 1, no = 2 }
 
 ---@param lib table scripts/lib/repl.lua
 ---@param topic string
