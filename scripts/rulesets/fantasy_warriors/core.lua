@@ -72,10 +72,15 @@ end
 
 --- Checks that a table has only the listed fields (a misspelt field is an error, not a
 --- silently ignored rule).
+local field_sets = setmetatable({}, { __mode = "k" })  -- known list -> its set (a cache)
 function M.check_fields(t, known, path)
   if type(t) ~= "table" then M.fail(path, "table expected, got " .. type(t)) end
-  local set = {}
-  for _, k in ipairs(known) do set[k] = true end
+  local set = field_sets[known]
+  if not set or set[0] ~= #known then  -- new, or the list has grown since
+    set = { [0] = #known }
+    for _, k in ipairs(known) do set[k] = true end
+    field_sets[known] = set
+  end
   for k in pairs(t) do
     if not set[k] then
       M.fail(path .. "." .. tostring(k), "unknown field (known: " .. join(known) .. ")")

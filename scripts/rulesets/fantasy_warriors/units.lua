@@ -115,7 +115,9 @@ end
 function M.check_individual(ind, path)
   core.check_fields(ind, individual_fields, path)
   local q = check_profile(ind, { name = ind.name or path }, path)
-  q.role = core.check_enum(ind.role, M.role_names(), path .. ".role")
+  -- A role is valid when it has a row; the list of them is built for the error alone.
+  local known = type(ind.role) == "string" and type(data.individual_roles.rows[ind.role]) == "table"
+  q.role = known and ind.role or core.check_enum(ind.role, M.role_names(), path .. ".role")
   q.leadership = core.check_int(ind.leadership, path .. ".leadership", 0, 5, 0)
   return keywords.check(ind, q, path)
 end
