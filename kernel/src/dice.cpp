@@ -239,6 +239,7 @@ void roller::record(std::string_view label, int sides, int count, roll_op op, in
 
 roll_result roller::roll(std::string_view label, const dice_expr& e) {
   check_expr(label, e, 0);
+  ++operations_;
   if (mode_ == roll_mode::enumerate) {
     const int* v = enumeration_->branch(
         dice_branch_key{roll_op::roll, e.count, e.sides, e.modifier, 0, false, false, false});
@@ -254,6 +255,7 @@ roll_result roller::roll(std::string_view label, const dice_expr& e) {
 
 int roller::roll_sum(std::string_view label, const dice_expr& e) {
   check_expr(label, e, 0);
+  ++operations_;
   if (mode_ == roll_mode::enumerate) {
     last_faces_ = {};
     return *enumeration_->branch(
@@ -269,6 +271,7 @@ int roller::roll_sum(std::string_view label, const dice_expr& e) {
 above_result roller::roll_above(std::string_view label, const dice_expr& e, int threshold) {
   check_expr(label, e, 0);
   if (mode_ == roll_mode::enumerate) {
+    ++operations_;
     last_faces_ = {};
     const int passed = *enumeration_->branch(
         dice_branch_key{roll_op::sum, e.count, e.sides, e.modifier, threshold, true, false, false});
@@ -278,8 +281,25 @@ above_result roller::roll_above(std::string_view label, const dice_expr& e, int 
   return above_result{total > threshold, total};
 }
 
+int roller::count_above(std::string_view label, const dice_expr& e, int threshold, int times) {
+  check_expr(label, e, 0);
+  if (times < 0 || times > max_dice) fail("\"{}\": times {} out of range 0..{}", label, times, max_dice);
+  if (threshold < -max_modifier || threshold > max_modifier)
+    fail("\"{}\": threshold {} out of range -{}..{}", label, threshold, max_modifier, max_modifier);
+  if (mode_ == roll_mode::enumerate) {
+    ++operations_;
+    last_faces_ = {};
+    return *enumeration_->branch(dice_branch_key{roll_op::sum, e.count, e.sides, e.modifier, threshold, true,
+                                                 false, false, false, times});
+  }
+  int passed = 0;
+  for (int i = 0; i < times; ++i) passed += roll_sum(label, e) > threshold ? 1 : 0;
+  return passed;
+}
+
 int roller::roll_highest(std::string_view label, const dice_expr& e) {
   check_expr(label, e, 1);
+  ++operations_;
   if (mode_ == roll_mode::enumerate) {
     last_faces_ = {};
     return *enumeration_->branch(
@@ -293,6 +313,7 @@ int roller::roll_highest(std::string_view label, const dice_expr& e) {
 
 int roller::roll_lowest(std::string_view label, const dice_expr& e) {
   check_expr(label, e, 1);
+  ++operations_;
   if (mode_ == roll_mode::enumerate) {
     last_faces_ = {};
     return *enumeration_->branch(
@@ -306,6 +327,7 @@ int roller::roll_lowest(std::string_view label, const dice_expr& e) {
 
 count_result roller::roll_count(std::string_view label, const count_spec& spec) {
   check_expr(label, dice_expr{spec.count, spec.sides, spec.modifier}, 0);
+  ++operations_;
   if (spec.target < -max_modifier || spec.target > max_modifier)
     fail("\"{}\": target {} out of range -{}..{}", label, spec.target, max_modifier,
          max_modifier);
@@ -313,7 +335,7 @@ count_result roller::roll_count(std::string_view label, const count_spec& spec) 
     last_faces_ = {};
     const int* v = enumeration_->branch(dice_branch_key{
         roll_op::count, spec.count, spec.sides, spec.modifier, spec.target, spec.under,
-        spec.natural_max, spec.natural_min});
+        spec.natural_max, spec.natural_min, spec.tally});
     return count_result{v[0], v[1], v[2]};
   }
   const std::span<int> faces = draw(label, spec.count, spec.sides);

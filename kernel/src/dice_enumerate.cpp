@@ -190,15 +190,31 @@ dice_outcomes sum_outcomes(const dice_branch_key& key, std::size_t limit) {
   return out;
 }
 
-/// A test of a sum (sum with `under` set): two outcomes, 1 when the total beats key.target,
-/// 0 otherwise, each with the summed probability of its totals (an impossible one dropped).
+/// A test of a sum (sum with `under` set): how many of key.times throws beat key.target. One
+/// throw: two outcomes, 1 and 0, each with the summed probability of its totals (an
+/// impossible one dropped); several: the binomial of the passes, from the same probability
+/// by Pascal's recurrence (no pow), most passes first.
 dice_outcomes test_outcomes(const dice_branch_key& key, std::size_t limit) {
   const dice_outcomes totals = sum_outcomes(key, limit);
   compensated_sum above, rest;
   for (std::size_t i = 0; i < totals.size(); ++i) (totals.values[i] > key.target ? above : rest).add(totals.p[i]);
   dice_outcomes out;
-  add_outcome(out, rest.sum, {0});
-  add_outcome(out, above.sum, {1});
+  if (key.times == 1) {
+    add_outcome(out, rest.sum, {0});
+    add_outcome(out, above.sum, {1});
+    return out;
+  }
+  if (static_cast<std::size_t>(key.times) + 1 > limit) too_many(key, limit);
+  std::vector<double> row{1.0}, next;  // row[k]: P(k passes) after the throws so far
+  for (int t = 0; t < key.times; ++t) {
+    next.assign(row.size() + 1, 0.0);
+    for (std::size_t k = 0; k < row.size(); ++k) {
+      next[k] += row[k] * rest.sum;
+      next[k + 1] += row[k] * above.sum;
+    }
+    row.swap(next);
+  }
+  for (std::size_t k = row.size(); k-- > 0;) add_outcome(out, row[k], {static_cast<int>(k)});
   return out;
 }
 
@@ -217,9 +233,36 @@ dice_outcomes extreme_outcomes(const dice_branch_key& key) {
   return out;
 }
 
+/// count with `tally`: the binomial of the successes alone (n + 1 outcomes at most), the
+/// naturals deciding their faces as in count_outcomes and reported as 0.
+dice_outcomes tally_outcomes(const dice_branch_key& key) {
+  int passing = 0;
+  for (int face = 1; face <= key.sides; ++face) {
+    bool pass = false;
+    if (key.natural_max && face == key.sides) pass = !key.under;
+    else if (key.natural_min && face == 1) pass = key.under;
+    else pass = key.under ? face + key.modifier <= key.target : face + key.modifier >= key.target;
+    passing += pass ? 1 : 0;
+  }
+  std::vector<int> weights;
+  if (passing > 0) weights.push_back(passing);
+  if (passing < key.sides) weights.push_back(key.sides - passing);
+  dice_outcomes out;
+  out.stride = 3;
+  multinomial m(key.count, weights);
+  m.each([&](const std::vector<multinomial::part>& used, double p) {
+    int successes = 0;
+    for (const auto& [j, k] : used)
+      if (j == 0 && passing > 0) successes = k;
+    add_outcome(out, p, {successes, 0, 0});
+  });
+  return out;
+}
+
 /// count: the multinomial over the categories the spec distinguishes: tracked natural max,
 /// tracked natural 1, other faces that succeed, other faces that fail.
 dice_outcomes count_outcomes(const dice_branch_key& key, std::size_t limit) {
+  if (key.tally) return tally_outcomes(key);
   enum kind { nat_max, nat_min, pass, miss };
   std::vector<int> weights;
   std::vector<kind> kinds;
@@ -280,7 +323,12 @@ dice_outcomes build_dice_outcomes(const dice_branch_key& key, std::size_t max_ou
     if (key.op == roll_op::count)
       out.values = {0, 0, 0};
     else
-      out.values = {key.modifier};
+      out.values = {key.under ? (key.modifier > key.target ? key.times : 0) : key.modifier};
+    return out;
+  }
+  if (key.times == 0) {  // count_above with no throws: nothing passes
+    out.p.push_back(1.0);
+    out.values = {0};
     return out;
   }
   switch (key.op) {
@@ -305,10 +353,7 @@ constexpr std::size_t max_merge_entries = std::size_t{1} << 22;
 /// The longest merge key.
 constexpr std::size_t max_merge_key = 4096;
 
-[[noreturn]] void stop_run() {
-  fail("enumeration: this run stops at a merge point already explored (not an error: a "
-       "script must let it pass)");
-}
+[[noreturn]] void stop_run() { throw merge_stop(); }
 
 }  // namespace
 
@@ -371,7 +416,7 @@ std::size_t roller::enumeration::outcome_id(const std::string& outcome) {
   return ids.emplace(outcome, names.size() - 1).first->second;
 }
 
-void roller::enumeration::merge(std::string_view key) {
+bool roller::enumeration::merge(std::string_view key) {
   if (stopped) stop_run();
   if (points_met < open.size()) {  // replaying the prefix: the same points, in order
     const open_point& o = open[points_met];
@@ -380,7 +425,7 @@ void roller::enumeration::merge(std::string_view key) {
            "operations in an earlier run and is \"{}\" after {} now",
            points_met + 1, o.key, o.depth, key, depth);
     ++points_met;
-    return;
+    return false;
   }
   if (depth < stack.size())
     fail("enumeration: the run is not repeatable: a new merge point after {} dice operations "
@@ -392,10 +437,11 @@ void roller::enumeration::merge(std::string_view key) {
     stopped = true;
     stopped_at = &found->second;
     stopped_depth = depth;
-    stop_run();
+    return true;
   }
   open.push_back(open_point{std::string(key), depth, path_p(target_depth(), depth), {}});
   ++points_met;
+  return false;
 }
 
 bool roller::enumeration::merge_replayed() {
@@ -513,11 +559,15 @@ bool roller::merge_replayed() {
   return mode_ == roll_mode::enumerate && enumeration_->merge_replayed();
 }
 
-void roller::merge(std::string_view key) {
+bool roller::merge_stops(std::string_view key) {
   if (key.empty()) fail("dice merge: the key is empty");
   if (key.size() > max_merge_key)
     fail("dice merge: the key has {} bytes (at most {})", key.size(), max_merge_key);
-  if (mode_ == roll_mode::enumerate) enumeration_->merge(key);
+  return mode_ == roll_mode::enumerate && enumeration_->merge(key);
+}
+
+void roller::merge(std::string_view key) {
+  if (merge_stops(key)) throw merge_stop();
 }
 
 std::vector<outcome_odds> roller::sample(const std::function<std::string()>& run_once,

@@ -17,7 +17,9 @@ namespace muster {
 
 /// What identifies a dice operation for branching: equal keys have equal outcome lists, and a
 /// repeated run must meet the same keys in the same order. A sum with `under` set is a test
-/// (roller::roll_above): it branches only on whether the total beats `target`.
+/// (roller::roll_above): it branches only on whether the total beats `target`, or, `times`
+/// throws of it (roller::count_above), on how many do. A count with `tally` set branches only
+/// on its successes (count_spec::tally).
 struct dice_branch_key {
   roll_op op;
   int count;
@@ -27,6 +29,8 @@ struct dice_branch_key {
   bool under;
   bool natural_max;
   bool natural_min;
+  bool tally = false;
+  int times = 1;
   auto operator<=>(const dice_branch_key&) const = default;
 };
 
@@ -99,8 +103,8 @@ struct roller::enumeration {
   bool advance();
 
   /// roller::merge in enumerate mode: matches a point of the replayed prefix, opens a new
-  /// one, or stops the run at one already explored (sets `stopped`, then throws).
-  void merge(std::string_view key);
+  /// one, or stops the run at one already explored (sets `stopped` and returns true).
+  bool merge(std::string_view key);
   /// roller::merge_replayed in enumerate mode.
   bool merge_replayed();
   /// Adds a finished run's outcome to the innermost open point (or the result).

@@ -310,3 +310,49 @@ TEST_F(dice, set_faces_replays_listed_dice_and_set_seed_returns_to_random) {
 }
 
 }  // namespace
+
+namespace {
+
+// --- the odds trial's lean dice ----------------------------------------------------------------
+
+TEST_F(dice, tally_and_count_above_throw_what_roll_count_and_roll_above_throw) {
+  script({6, 5, 3, 3, 2, 1, 4, 6, 5, 3, 3, 2, 1, 4});
+  EXPECT_EQ(rt.eval("muster.dice.tally(7, 4, 0, true, 'hit throw')"), "3");
+  EXPECT_EQ(rt.eval("muster.dice.roll_count{n = 7, target = 4, natural_max = true, natural_min = true, "
+                    "label = 'hit throw'}.successes"),
+            "3");
+  ASSERT_EQ(k.dice.records().size(), 2u);  // explained like roll_count: one record, every face
+  EXPECT_EQ(k.dice.records()[0].faces, k.dice.records()[1].faces);
+  script({6, 6, 1, 2, 5, 5});
+  EXPECT_EQ(rt.eval("muster.dice.count_above(3, '2d6', 9, 'saving throw, Orc')"), "2");  // 12, 3, 10
+  EXPECT_EQ(k.dice.records().size(), 5u);  // one record a throw
+  EXPECT_EQ(k.dice.records()[4].label, "saving throw, Orc");
+  EXPECT_EQ(rt.eval("muster.dice.operations()"), "5");
+  EXPECT_EQ(eval_error("muster.dice.tally(3)"), "eval:1: muster.dice.tally: bad argument #2 (number expected, got no value)");
+  EXPECT_EQ(eval_error("muster.dice.tally(3, 4, 0, 'yes')"),
+            "eval:1: muster.dice.tally: bad argument #4 (boolean expected, got string)");
+  EXPECT_EQ(eval_error("muster.dice.count_above(-1, '2d6', 8)"),
+            "eval:1: muster.dice.count_above: bad argument #1 (times must be in 0..1000, got -1)");
+}
+
+TEST_F(dice, exact_odds_branch_on_a_tally_and_a_batch_of_saves_once) {
+  EXPECT_EQ(rt.eval("#muster.dice.roll_exact(function() return muster.dice.tally(10, 4, 0, true) end)"), "11");
+  EXPECT_EQ(rt.eval("muster.dice.roll_exact(function() return muster.dice.count_above(2, '2d6', 10) end)[3].p * 144"),
+            "1");  // both pass: (3/36)^2
+}
+
+TEST_F(dice, a_run_stopped_at_a_merge_point_cannot_be_kept_going) {
+  // The stop passes through the script's pcall; the run's answer is the merged one.
+  EXPECT_EQ(rt.eval("#muster.dice.roll_exact(function()\n"
+                    "  local n = 0\n"
+                    "  for i = 1, 3 do\n"
+                    "    if muster.dice.roll_above('2d6', 7) then n = n + 1 end\n"
+                    "    local ok = pcall(muster.dice.merge, i .. ':' .. n)\n"
+                    "    if not ok then return 'kept going' end\n"
+                    "  end\n"
+                    "  return n\n"
+                    "end)"),
+            "4");
+}
+
+}  // namespace

@@ -1020,3 +1020,85 @@ TEST(dice, roll_above_is_roll_sum_with_its_test_and_enumerates_two_ways) {
   (void)r.enumerate([&] { return std::to_string(r.roll_above("save", dice_expr{2, 6, 0}, 12).passed); });
   EXPECT_EQ(r.last_enumeration().runs, 1u);
 }
+
+TEST(dice, a_tally_throws_the_same_dice_as_roll_count_and_enumerates_the_successes_alone) {
+  roller a(5), b(5);
+  const count_spec full{.count = 12, .target = 4, .modifier = 1, .natural_max = true, .natural_min = true};
+  count_spec tally = full;
+  tally.tally = true;
+  for (int i = 0; i < 100; ++i)
+    EXPECT_EQ(a.roll_count("hit", tally).successes, b.roll_count("hit", full).successes);
+  // Enumerated: 13 outcomes, not the (successes, naturals) triples; faces 3-6 succeed (a 6 by
+  // nature, 3-5 with the +1), a 2 or a 1 fails: Binomial(12, 4/6).
+  roller r;
+  const auto odds = as_map(r.enumerate([&] { return std::to_string(r.roll_count("hit", tally).successes); }));
+  EXPECT_EQ(r.last_enumeration().runs, 13u);
+  for (int k = 0; k <= 12; ++k) {
+    double c = 1;
+    for (int i = 1; i <= k; ++i) c = c * (12 - k + i) / i;
+    EXPECT_NEAR(odds.at(std::to_string(k)), c * std::pow(4 / 6.0, k) * std::pow(2 / 6.0, 12 - k), 1e-14) << k;
+  }
+  (void)r.enumerate([&] { return std::to_string(r.roll_count("hit", full).successes); });
+  EXPECT_GT(r.last_enumeration().runs, 13u * 5);  // the triples, merged only by the outcome
+  // Rolling under: a 1 always succeeds, the max face always fails, the rest when <= target.
+  const count_spec under{.count = 3, .target = 2, .under = true, .natural_max = true, .natural_min = true,
+                         .tally = true};
+  const auto low = as_map(r.enumerate([&] { return std::to_string(r.roll_count("test", under).successes); }));
+  EXPECT_NEAR(low.at("3"), std::pow(2 / 6.0, 3), 1e-15);
+  EXPECT_NEAR(low.at("0"), std::pow(4 / 6.0, 3), 1e-15);
+}
+
+TEST(dice, count_above_is_so_many_saving_throws_and_enumerates_their_number) {
+  roller a(9), b(9);
+  const dice_expr two_d6{2, 6, 0};
+  for (int i = 0; i < 50; ++i) {
+    int passed = 0;
+    for (int j = 0; j < 4; ++j) passed += b.roll_above("save", two_d6, 8).passed ? 1 : 0;
+    EXPECT_EQ(a.count_above("save", two_d6, 8, 4), passed);
+  }
+  EXPECT_EQ(a.operations(), b.operations());
+  // Enumerated: one branch of 5 outcomes, Binomial(4, 10/36).
+  roller r;
+  const auto odds = as_map(r.enumerate([&] { return std::to_string(r.count_above("save", two_d6, 8, 4)); }));
+  EXPECT_EQ(r.last_enumeration().runs, 5u);
+  const double p = 10 / 36.0;
+  EXPECT_NEAR(odds.at("4"), p * p * p * p, 1e-15);
+  EXPECT_NEAR(odds.at("1"), 4 * p * (1 - p) * (1 - p) * (1 - p), 1e-15);
+  EXPECT_NEAR(odds.at("0"), std::pow(1 - p, 4), 1e-15);
+  // No throws: nothing passes; a save no total can beat: none pass, one outcome.
+  EXPECT_EQ(a.count_above("save", two_d6, 8, 0), 0);
+  (void)r.enumerate([&] { return std::to_string(r.count_above("save", two_d6, 12, 6)); });
+  EXPECT_EQ(r.last_enumeration().runs, 1u);
+  EXPECT_EQ(error_of([&] { a.count_above("save", two_d6, 8, 1001); }), "\"save\": times 1001 out of range 0..1000");
+  // A saving throw of no dice beats its threshold by its modifier alone (it enumerates so too).
+  const auto none = as_map(r.enumerate([&] { return std::to_string(r.roll_above("save", dice_expr{0, 6, 5}, 4).passed); }));
+  EXPECT_NEAR(none.at("1"), 1.0, 1e-15);
+}
+
+TEST(dice, operations_count_every_dice_operation) {
+  roller r(1);
+  EXPECT_EQ(r.operations(), 0u);
+  (void)r.roll_sum("a", dice_expr{2, 6, 0});
+  (void)r.roll("b", dice_expr{0, 6, 0});
+  (void)r.roll_count("c", count_spec{.count = 3, .target = 4});
+  (void)r.roll_above("d", dice_expr{2, 6, 0}, 7);
+  (void)r.count_above("e", dice_expr{2, 6, 0}, 7, 3);  // three throws
+  EXPECT_EQ(r.operations(), 4u + 3u);
+}
+
+TEST(dice, merge_stops_says_so_instead_of_throwing) {
+  // The same odds as merge() with its exception, the run ended by the caller.
+  roller r;
+  const auto odds = as_map(r.enumerate([&] {
+    int failed = 0;
+    for (int i = 0; i < 4; ++i) {
+      if (r.roll_sum("save", dice_expr{2, 6, 0}) <= 7) ++failed;
+      if (r.merge_stops(fmt::format("{}:{}", i, failed))) return std::string("ignored");
+    }
+    return std::to_string(failed);
+  }));
+  const auto plain = as_map(r.enumerate([&] { return saves_run(r, 4, true); }));
+  ASSERT_EQ(odds.size(), plain.size());
+  for (const auto& [k, p] : plain) EXPECT_NEAR(odds.at(k), p, 1e-15) << k;
+  EXPECT_FALSE(r.merge_stops("outside"));  // no enumeration: never stops
+}

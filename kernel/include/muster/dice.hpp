@@ -15,6 +15,8 @@
 #include <string_view>
 #include <vector>
 
+#include "muster/error.hpp"
+
 namespace muster {
 
 // ---------------------------------------------------------------------------------------------
@@ -224,6 +226,10 @@ struct count_spec {
   bool under = false;
   bool natural_max = false;
   bool natural_min = false;
+  /// Only the number of successes is read: enumerate mode branches over it alone (a binomial,
+  /// n + 1 outcomes) and reports natural_max = natural_min = 0. Sample and explain mode are
+  /// unchanged (the same faces, the naturals counted).
+  bool tally = false;
 };
 
 /// Result of roll_count. natural_max / natural_min count the dice showing the max face / a 1
@@ -240,6 +246,16 @@ struct count_result {
 struct above_result {
   bool passed = false;
   std::optional<int> total;
+};
+
+/// Thrown by roller::merge (and by any dice operation after it, until the run ends) when a
+/// run reaches a merge point already explored: not an error, the run is over. roller::
+/// enumerate catches it; code between must let it pass.
+class merge_stop : public error {
+ public:
+  merge_stop()
+      : error("enumeration: this run stops at a merge point already explored (not an error: a script must let "
+              "it pass)") {}
 };
 
 /// One outcome of roller::enumerate or roller::sample and its probability (frequency).
@@ -290,6 +306,11 @@ class roller {
   /// sample and explain mode exactly roll_sum (the same faces drawn, recorded as a sum) with
   /// the test; enumerate mode branches only on the test's two outcomes, without a total.
   above_result roll_above(std::string_view label, const dice_expr& e, int threshold);
+  /// Throws the expression `times` times (0..max_dice) and returns how many totals beat
+  /// `threshold`: a batch of saving throws. Sample and explain mode throw exactly as `times`
+  /// calls of roll_above (the same faces, each throw recorded as a sum); enumerate mode
+  /// branches once, over the number passed (a binomial).
+  int count_above(std::string_view label, const dice_expr& e, int threshold, int times);
   /// Returns the highest (lowest) face of e.count >= 1 dice plus e.modifier. Enumerate mode
   /// branches over that face.
   int roll_highest(std::string_view label, const dice_expr& e);
@@ -297,6 +318,10 @@ class roller {
   /// Counts successes in a pool. Enumerate mode branches over (successes, natural_max,
   /// natural_min), i.e. the multinomial of the categories the spec distinguishes.
   count_result roll_count(std::string_view label, const count_spec& spec);
+
+  /// How many dice operations this roller has made (every mode, zero-dice ones included):
+  /// a caller compares two readings to learn whether some work threw dice.
+  std::uint64_t operations() const noexcept { return operations_; }
 
   /// The faces of the last operation (see roll_result for order and lifetime). Empty in
   /// enumerate mode except after roll().
@@ -321,6 +346,10 @@ class roller {
   /// for an empty key or one over 4096 bytes, and in enumerate mode for a key met twice in
   /// one run or a run that does not repeat its earlier merge points.
   void merge(std::string_view key);
+  /// As merge, but returns true instead of throwing merge_stop when the run stops here (the
+  /// caller then ends the run its own way: the Lua binding raises a marker value, which costs
+  /// no message or traceback). Other errors still throw.
+  bool merge_stops(std::string_view key);
   /// Whether the merge point the run has reached is one of the prefix it replays (enumerate
   /// mode only; false elsewhere): then the point is passed, its key already known, and the
   /// caller need not build it (nor call merge). Throws when the run reaches it after a
@@ -365,6 +394,7 @@ class roller {
   bool over_budget_ = false;            ///< see enumeration_over_budget()
   enumeration_stats stats_;             ///< see last_enumeration()
   bool sampling_ = false;               ///< true inside sample()
+  std::uint64_t operations_ = 0;        ///< see operations()
 };
 
 }  // namespace muster

@@ -243,6 +243,35 @@ int l_dice_roll_count(lua_State* L) {
   return 1;
 }
 
+// muster.dice.tally(n: integer, target: integer, modifier?: integer, naturals?: boolean,
+//   label?: string, sides?: integer) -> successes: integer
+//   (roll_count without tables: n dice of `sides` (6), a success when face + modifier >=
+//   target; with `naturals` the max face always succeeds and a 1 always fails. The same faces
+//   as roll_count; exact odds branch on the successes alone)
+int l_dice_tally(lua_State* L) {
+  count_spec spec;
+  spec.count = to_int(check_integer(L, 1), "n");
+  spec.target = to_int(check_integer(L, 2), "target");
+  spec.modifier = lua_isnoneornil(L, 3) ? 0 : to_int(check_integer(L, 3), "modifier");
+  if (!lua_isnoneornil(L, 4)) {
+    if (lua_type(L, 4) != LUA_TBOOLEAN)
+      throw arg_error(4, fmt::format("boolean expected, got {}", type_name(L, 4)));
+    spec.natural_max = spec.natural_min = lua_toboolean(L, 4) != 0;
+  }
+  const std::string_view label = lua_isnoneornil(L, 5) ? std::string_view("tally") : check_string(L, 5);
+  spec.sides = lua_isnoneornil(L, 6) ? 6 : to_int(check_integer(L, 6), "sides");
+  spec.tally = true;
+  lua_pushinteger(L, service<roller>(L).roll_count(label, spec).successes);
+  return 1;
+}
+
+// muster.dice.operations() -> integer   (dice operations made so far: compare two readings to
+// learn whether some work threw dice)
+int l_dice_operations(lua_State* L) {
+  lua_pushnumber(L, static_cast<double>(service<roller>(L).operations()));
+  return 1;
+}
+
 // muster.dice.parse(expr: string) -> {count: integer, sides: integer, modifier: integer}
 int l_dice_parse(lua_State* L) {
   const dice_expr e = parse_dice(check_string(L, 1));
@@ -313,8 +342,28 @@ int l_dice_roll_exact(lua_State* L) {
 // muster.dice.merge(key: string)   (a merge point: the rest of the run depends only on key and
 // the dice to come; exact odds explore what follows a key once. Nothing outside roll_exact)
 int l_dice_merge(lua_State* L) {
-  service<roller>(L).merge(check_string(L, 1));
+  if (service<roller>(L).merge_stops(check_string(L, 1))) {
+    lua_pushlightuserdata(L, &merge_stop_marker);  // ends the run: no message, no traceback
+    return lua_error(L);
+  }
   return 0;
+}
+
+// muster.dice.count_above(times: integer, expr: string, threshold: integer, label?: string)
+//   -> passed: integer   (`times` saving throws at once: how many totals beat threshold; the
+//   same dice as `times` calls of roll_above; exact odds branch once, on the number passed)
+int l_dice_count_above(lua_State* L) {
+  const std::int64_t times = check_integer(L, 1);
+  if (times < 0 || times > max_dice)
+    throw arg_error(1, fmt::format("times must be in 0..{}, got {}", max_dice, times));
+  const std::string_view expr = check_string(L, 2);
+  const std::int64_t threshold = check_integer(L, 3);
+  if (threshold < -1000000 || threshold > 1000000)
+    throw arg_error(3, fmt::format("threshold must be in -1000000..1000000, got {}", threshold));
+  const std::string_view label = lua_isnoneornil(L, 4) ? expr : check_string(L, 4);
+  lua_pushinteger(L, service<roller>(L).count_above(label, parse_dice(expr), static_cast<int>(threshold),
+                                                     static_cast<int>(times)));
+  return 1;
 }
 
 // muster.dice.merge_replayed() -> boolean   (the merge point reached is one the run replays:
@@ -341,9 +390,12 @@ constexpr function_entry dice_functions[] = {
     {"roll", guard<l_dice_roll>},
     {"roll_sum", guard<l_dice_roll_sum>},
     {"roll_above", guard<l_dice_roll_above>},
+    {"count_above", guard<l_dice_count_above>},
     {"roll_highest", guard<l_dice_roll_highest>},
     {"roll_lowest", guard<l_dice_roll_lowest>},
     {"roll_count", guard<l_dice_roll_count>},
+    {"tally", guard<l_dice_tally>},
+    {"operations", guard<l_dice_operations>},
     {"roll_exact", guard<l_dice_roll_exact>},
     {"roll_many", guard<l_dice_roll_many>},
     {"merge", guard<l_dice_merge>},

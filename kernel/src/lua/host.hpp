@@ -20,6 +20,17 @@ runtime& owner(lua_State* L);
 /// the only way C++ calls into Lua.
 void call(lua_State* L, int nargs, int nresults);
 
+/// The error value that ends an exact-odds run at a merge point already explored
+/// (muster.dice.merge): a light userdata pointing here. It carries no message, so raising it
+/// builds nothing; the protected call turns it back into muster::merge_stop, and the sandbox's
+/// pcall, xpcall and coroutine.resume pass it on (a script cannot keep a stopped run going).
+inline char merge_stop_marker = 0;
+
+/// Whether the value at index is merge_stop_marker.
+inline bool is_merge_stop(lua_State* L, int index) {
+  return lua_type(L, index) == LUA_TLIGHTUSERDATA && lua_touserdata(L, index) == &merge_stop_marker;
+}
+
 /// A Lua value pinned in the registry (move-only). The owner must release it before the
 /// runtime closes; runtime::~runtime clears the kernel's callbacks first for that reason.
 class ref {
