@@ -5,7 +5,7 @@ ASAN    ?= build-asan
 BENCH   ?= build-bench
 JOBS    ?= 2
 SEED    ?= 1
-PACKAGES = build-essential cmake pkg-config libluajit-5.1-dev libfmt-dev librange-v3-dev \
+PACKAGES = build-essential dpkg-dev cmake pkg-config libfmt-dev librange-v3-dev \
            nlohmann-json3-dev libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev \
            libedit-dev
 # Tests that check statistics over many seeded runs, not memory: `make test` runs them; under

@@ -56,6 +56,25 @@ BENCHMARK(lua_calls_lua);
 void lua_empty_loop(benchmark::State& state) { run_lua(state, "empty_loop"); }
 BENCHMARK(lua_empty_loop);
 
+// One top-level call from C++ (runtime::run_prepared of a function that returns at once),
+// with and without the time budget's watchdog armed around it (docs/decisions/0004).
+void top_level_call(benchmark::State& state, std::chrono::milliseconds budget) {
+  muster::kernel k{1};
+  muster::runtime_options o;
+  o.root = MUSTER_SOURCE_DIR "/bench/fixtures";
+  o.mode = muster::execution::fast;
+  o.time_budget = budget;
+  muster::runtime rt{k, o};
+  rt.load_ruleset("echo");
+  const int call = rt.prepare("echo", "[]");
+  for (auto _ : state) benchmark::DoNotOptimize(rt.run_prepared(call));
+  state.SetItemsProcessed(state.iterations());
+}
+void top_level_call_timed(benchmark::State& s) { top_level_call(s, std::chrono::milliseconds(60'000)); }
+void top_level_call_untimed(benchmark::State& s) { top_level_call(s, std::chrono::milliseconds(0)); }
+BENCHMARK(top_level_call_timed);
+BENCHMARK(top_level_call_untimed);
+
 [[gnu::noinline]] int trivial(int i) {
   benchmark::ClobberMemory();
   return i;

@@ -13,5 +13,7 @@ function(muster_target_defaults target)
     target_compile_options(${target} PRIVATE -fsanitize=address,undefined -fno-omit-frame-pointer
       -fno-sanitize-recover=undefined)
     target_link_options(${target} PRIVATE -fsanitize=address,undefined)
+    # The Lua heap on the C allocator, where AddressSanitizer sees it (runtime_impl.hpp).
+    target_compile_definitions(${target} PRIVATE MUSTER_LUA_SYSTEM_ALLOC=1)
   endif()
 endfunction()

@@ -66,9 +66,19 @@ prepared_input split_choices(const std::string& text) {
   return out;
 }
 
+// A trial runs in fast mode (docs/decisions/0004): the JIT compiles the bundled rules, and
+// each trial, one top-level call, has its own time budget, however many trials a request runs.
+runtime_options trial_options() {
+  runtime_options o;
+  o.mode = execution::fast;
+  o.time_budget = std::chrono::milliseconds(10'000);
+  return o;
+}
+
 class worker {
  public:
-  worker(const odds_config& config, const std::string& procedure, const prepared_input& input) : rt_(k_) {
+  worker(const odds_config& config, const std::string& procedure, const prepared_input& input)
+      : rt_(k_, trial_options()) {
     load_modules(rt_, config.ruleset, config.variants, config.options);
     k_.log.set_enabled(false);  // nothing of a trial is kept
     k_.dice.set_mode(roll_mode::sample);

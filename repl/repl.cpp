@@ -402,6 +402,8 @@ class session {
     w.k->choices.set_asker([this](const choice_request& r) { return ask_choice(r); });
     runtime_options ro;
     if (opts_.budget != 0) ro.instruction_budget = opts_.budget;
+    if (opts_.time_budget > 0)
+      ro.time_budget = std::chrono::milliseconds(static_cast<std::int64_t>(opts_.time_budget * 1000));
     ro.print = [](std::string_view text) {
       std::fwrite(text.data(), 1, text.size(), stdout);
       std::fputc('\n', stdout);
@@ -976,6 +978,8 @@ CLI::App* add_repl_command(CLI::App& app, repl_options& o) {
   cmd->add_option("--colour,--color", o.colour, "auto (on a terminal), always or never");
   cmd->add_option("--history", o.history, "History file (default $MUSTER_HISTORY, else ~/.muster_history)");
   cmd->add_option("--budget", o.budget, "Instruction budget of one line (default the runtime's 200000000)");
+  cmd->add_option("--time-budget", o.time_budget, "Seconds one line may take (default the runtime's 60)")
+      ->check(CLI::PositiveNumber);
   return cmd;
 }
 

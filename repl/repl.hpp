@@ -31,6 +31,7 @@ struct repl_options {
   std::string dice = "auto";          ///< the dice at start: auto, manual, or faces "6,5,3"
   std::string history;                ///< history file; default $MUSTER_HISTORY, else ~/.muster_history
   std::uint64_t budget = 0;           ///< instruction budget per line; 0: the runtime's default
+  double time_budget = 0;             ///< seconds one line may take; 0: the runtime's default
 };
 
 /// Adds the `repl` subcommand to `app`, filling `options` when it is parsed. Returns it, so

@@ -264,28 +264,56 @@ TEST(runtime_budget, a_memory_bomb_ends_with_a_clear_error) {
   EXPECT_EQ(rt.eval("#string.rep('x', 1000)"), "1000");
 }
 
-TEST(runtime_budget, untrusted_code_is_interpreted_even_after_the_jit_compiled_trusted_code) {
+TEST(runtime_budget, fast_mode_compiles_trusted_code_and_the_time_budget_stops_its_loops) {
   muster::kernel k;
-  auto o = small_budgets();
+  muster::runtime_options o;
   o.root = MUSTER_SOURCE_DIR "/tests/fixtures/root";
-  o.jit = muster::jit_policy::bundled_only;
+  o.mode = muster::execution::fast;
+  o.time_budget = std::chrono::milliseconds(300);
   muster::runtime rt(k, o);
-  rt.load_ruleset("looper");  // trusted: its hot loop ran compiled
-  EXPECT_TRUE(rt.jit_enabled());
-  EXPECT_EQ(error_of([&] { rt.run("while true do end", "hostile"); }),
-            "hostile:1: instruction budget exhausted (5000000 instructions)");
-  EXPECT_FALSE(rt.jit_enabled());
-  // A trusted function called in an endless untrusted loop is stopped too.
-  EXPECT_EQ(failure_of(rt, "while true do ruleset.hot(10) end"),
-            muster::script_failure::instruction_budget);
+  rt.load_ruleset("looper");  // trusted: its hot loop runs compiled
+  EXPECT_EQ(rt.jit_enabled(), muster::runtime::jit_stoppable());
+  const auto start = std::chrono::steady_clock::now();
+  try {
+    rt.call_ruleset("hot", "[1e15]");  // compiled, and never ending without the deadline
+    FAIL() << "the loop ended";
+  } catch (const muster::script_error& e) {
+    EXPECT_EQ(e.kind(), muster::script_failure::time_budget);
+    EXPECT_EQ(std::string(e.what()).find("time budget exhausted (300 ms)") != std::string::npos, true) << e.what();
+  }
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(5));
+  EXPECT_EQ(rt.call_ruleset("hot", "[7]"), "21");  // the next call has its own deadline
+  EXPECT_TRUE(rt.jit_enabled() == muster::runtime::jit_stoppable());
 }
 
-TEST(runtime_budget, the_jit_stays_off_under_the_off_policy) {
+TEST(runtime_budget, untrusted_code_turns_the_jit_off_and_is_stopped_by_the_time_budget) {
   muster::kernel k;
-  auto o = small_budgets();
-  o.jit = muster::jit_policy::off;
+  muster::runtime_options o;
+  o.root = MUSTER_SOURCE_DIR "/tests/fixtures/root";
+  o.mode = muster::execution::fast;
+  o.time_budget = std::chrono::milliseconds(200);
+  muster::runtime rt(k, o);
+  rt.load_ruleset("looper");
+  EXPECT_EQ(error_of([&] { rt.run("while true do end", "hostile"); }), "hostile:1: time budget exhausted (200 ms)");
+  EXPECT_FALSE(rt.jit_enabled());
+  // A trusted function called in an endless untrusted loop is stopped too, and pcall cannot
+  // keep it going.
+  EXPECT_EQ(failure_of(rt, "while true do pcall(ruleset.hot, 10) end"), muster::script_failure::time_budget);
+  EXPECT_EQ(rt.eval("1 + 1"), "2");
+}
+
+TEST(runtime_budget, counted_mode_keeps_the_jit_off_and_the_time_budget_backs_the_count) {
+  muster::kernel k;
+  muster::runtime_options o;
+  o.instruction_budget = 0;  // no instruction budget: only the time budget can stop it
+  o.time_budget = std::chrono::milliseconds(200);
   muster::runtime rt(k, o);
   EXPECT_FALSE(rt.jit_enabled());
+  EXPECT_EQ(failure_of(rt, "while true do end"), muster::script_failure::time_budget);
+  auto counted = small_budgets();
+  muster::runtime rt2(k, counted);
+  EXPECT_FALSE(rt2.jit_enabled());
+  EXPECT_EQ(failure_of(rt2, "while true do end"), muster::script_failure::instruction_budget);
 }
 
 TEST(runtime_budget, counts_instructions_of_the_last_call) {

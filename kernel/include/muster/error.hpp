@@ -29,6 +29,7 @@ enum class script_failure {
   syntax,              ///< the chunk did not compile
   instruction_budget,  ///< the instruction budget ran out (a runaway loop)
   memory_budget,       ///< the memory budget ran out (a runaway allocation)
+  time_budget,         ///< the time budget ran out (a call past its deadline)
 };
 
 /// A failure inside a script. what() reads "file:line: message" (one line); traceback()

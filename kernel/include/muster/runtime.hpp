@@ -4,6 +4,7 @@
 // one protected call through which C++ enters Lua. No Lua types in this header.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -22,24 +23,35 @@ struct kernel;
 /// The kernel API version scripts declare against in their manifests ("kernel = '^1.0'").
 inline constexpr std::string_view kernel_api_version = "1.0.0";
 
-/// When LuaJIT may compile code to machine code. Compiled loops do not run the instruction
-/// budget's hook, so only code shipped with Muster may ever be compiled. The default is off:
-/// measured on the Fantasy Warriors ruleset, the JIT made resolutions slower, not faster
-/// (docs/decisions/0001).
-enum class jit_policy {
-  off,           ///< interpreter only, always
-  bundled_only,  ///< JIT on until the first untrusted chunk is loaded, then off for good
+/// How the sandbox accounts for a script's work (docs/decisions/0004-budgets-and-the-jit.md).
+/// Both modes keep the time budget (a deadline per top-level call, watched from another
+/// thread) and the memory budget.
+enum class execution {
+  /// The interpreter only, every VM instruction counted against the instruction budget: a
+  /// runaway script fails at the same instruction on every run, so logs and replays stay
+  /// byte for byte. The default.
+  counted,
+  /// No instruction count: code shipped with Muster is JIT-compiled until untrusted code is
+  /// loaded into the state (then the interpreter, for good), and the time budget stops a
+  /// runaway loop, compiled or not. For odds trials and benchmarks. A LuaJIT built without
+  /// LUAJIT_ENABLE_CHECKHOOK (-DMUSTER_LUAJIT=system) cannot stop compiled code, so the JIT
+  /// then stays off.
+  fast,
 };
 
 struct runtime_options {
   /// The folder that holds scripts/ (bundled rulesets, variants, lib). Default: the
   /// MUSTER_ROOT environment variable, else the source tree Muster was built from.
   std::filesystem::path root = default_root();
-  /// VM instructions one top-level call may execute (0: unlimited). Checked every 1000.
+  /// Counted mode: VM instructions one top-level call may execute (0: unlimited). Checked
+  /// every 1000.
   std::uint64_t instruction_budget = 200'000'000;
+  /// Wall-clock time one top-level call may take (0: unlimited): in counted mode a backstop
+  /// for work the instruction count does not see, in fast mode the budget.
+  std::chrono::milliseconds time_budget{60'000};
   /// Bytes the whole Lua heap may hold (0: unlimited).
   std::size_t memory_budget = std::size_t{512} << 20;
-  jit_policy jit = jit_policy::off;
+  execution mode = execution::counted;
   /// Receives each line a script prints (without the newline). Default: stdout.
   std::function<void(std::string_view)> print;
 
@@ -159,6 +171,9 @@ class runtime {
   std::size_t memory_in_use() const noexcept;
   /// Whether LuaJIT may still compile code in this state.
   bool jit_enabled() const noexcept;
+  /// Whether this build's LuaJIT lets the time budget stop compiled code
+  /// (LUAJIT_ENABLE_CHECKHOOK): fast mode compiles only then.
+  static bool jit_stoppable() noexcept;
 
   struct impl;  ///< internal (kernel/src/lua/runtime.cpp)
   impl& internals() noexcept { return *impl_; }

@@ -9,7 +9,6 @@
 
 namespace muster {
 
-
 fs::path runtime_options::default_root() {
   if (const char* env = std::getenv("MUSTER_ROOT"); env && *env) return env;
   return MUSTER_SOURCE_DIR;
@@ -56,12 +55,19 @@ void ref::release() noexcept {
 runtime::runtime(kernel& k, runtime_options options)
     : impl_(std::make_unique<impl>(*this, k, std::move(options))) {
   impl& self = *impl_;
-  self.L = lua_newstate(&impl::allocate, &self);
+  self.L = self.new_state();
   if (!self.L) fail("cannot create a Lua state (out of memory)");
-  self.jit_on = self.opts.jit == jit_policy::bundled_only;
+  const bool fast = self.opts.mode == execution::fast;
+  self.jit_on = fast && jit_stoppable();
   luaJIT_setmode(self.L, 0, LUAJIT_MODE_ENGINE | (self.jit_on ? LUAJIT_MODE_ON : LUAJIT_MODE_OFF));
-  if (self.opts.instruction_budget != 0)
-    lua_sethook(self.L, &impl::count_hook, LUA_MASKCOUNT, hook_interval);
+  self.counting = !fast && self.opts.instruction_budget != 0;
+  if (self.counting) lua_sethook(self.L, &impl::count_hook, LUA_MASKCOUNT, hook_interval);
+  if (self.opts.time_budget.count() > 0) {
+    self.watch.budget = self.opts.time_budget;
+    self.watch.expire = [&self](std::uint64_t call) { self.on_expired(call); };
+    detail::watchdog::instance().enroll(self.watch);
+    self.watched = true;
+  }
   // Build the sandbox under the protected call, so a failure is an error, not an abort.
   lua_pushcfunction(self.L, [](lua_State* L) -> int {
     std::string message;
@@ -78,6 +84,7 @@ runtime::runtime(kernel& k, runtime_options options)
   try {
     self.call(0, 0);
   } catch (...) {
+    if (self.watched) detail::watchdog::instance().withdraw(self.watch);
     lua_close(self.L);
     self.L = nullptr;
     throw;
@@ -86,8 +93,17 @@ runtime::runtime(kernel& k, runtime_options options)
 
 runtime::~runtime() {
   if (!impl_ || !impl_->L) return;
+  if (impl_->watched) detail::watchdog::instance().withdraw(impl_->watch);
   lua::close_all(impl_->services);  // drop the kernel's references into this state first
   lua_close(impl_->L);
+}
+
+bool runtime::jit_stoppable() noexcept {
+#ifdef MUSTER_LUAJIT_CHECKHOOK
+  return true;
+#else
+  return false;
+#endif
 }
 
 void runtime::run(std::string_view code, std::string_view chunk_name) {

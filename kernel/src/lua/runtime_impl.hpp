@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,7 @@
 #include "lua/lua.hpp"
 #include "lua/sandbox.hpp"
 #include "lua/stack.hpp"
+#include "lua/watchdog.hpp"
 #include "muster/error.hpp"
 #include "muster/kernel.hpp"
 #include "muster/runtime.hpp"
@@ -90,8 +92,15 @@ struct runtime::impl {
   std::uint64_t instructions = 0;
   std::uint64_t last_instructions = 0;
   bool instructions_exhausted = false;
+  bool time_exhausted = false;
   int depth = 0;
   bool jit_on = false;
+  bool counting = false;  // counted mode with an instruction budget: the count hook is set
+  // The time budget: this runtime's place in the watchdog, and the lock that keeps the
+  // watchdog thread's lua_sethook and the Lua thread's apart (fast mode only).
+  detail::watchdog::slot watch;
+  bool watched = false;
+  std::mutex hook_lock;
 
   // Where the last error happened (first Lua frame), recorded by the message handler.
   std::string error_source;
@@ -124,12 +133,42 @@ struct runtime::impl {
   }
 
   // --- allocation and the budgets -------------------------------------------------------
+  // Blocks come from LuaJIT's own allocator (faster than the C library's for the many small
+  // blocks a Lua heap holds), or from the C library in sanitizer builds, where
+  // AddressSanitizer must see them; every byte is counted against the memory budget here.
+  lua_Alloc inner_alloc = nullptr;
+  void* inner_ud = nullptr;
+
+  void* raw_realloc(void* ptr, std::size_t osize, std::size_t nsize) {
+    if (inner_alloc) return inner_alloc(inner_ud, ptr, osize, nsize);
+    if (nsize == 0) {
+      std::free(ptr);
+      return nullptr;
+    }
+    return std::realloc(ptr, nsize);
+  }
+
+  // Makes the state: LuaJIT's own, its allocator then wrapped by `allocate`.
+  lua_State* new_state() {
+#ifdef MUSTER_LUA_SYSTEM_ALLOC
+    return lua_newstate(&allocate, this);
+#else
+    lua_State* S = luaL_newstate();
+    if (!S) return nullptr;
+    inner_alloc = lua_getallocf(S, &inner_ud);
+    used = static_cast<std::size_t>(lua_gc(S, LUA_GCCOUNT, 0)) * 1024 +
+           static_cast<std::size_t>(lua_gc(S, LUA_GCCOUNTB, 0));
+    lua_setallocf(S, &allocate, this);
+    return S;
+#endif
+  }
+
   static void* allocate(void* ud, void* ptr, std::size_t osize, std::size_t nsize) {
     auto* self = static_cast<impl*>(ud);
     const std::size_t old = ptr ? osize : 0;
     if (nsize == 0) {
-      std::free(ptr);
-      self->used -= old;
+      self->raw_realloc(ptr, osize, 0);
+      self->used -= std::min(old, self->used);
       return nullptr;
     }
     const std::size_t limit = self->opts.memory_budget;
@@ -140,9 +179,9 @@ struct runtime::impl {
         return nullptr;
       }
     }
-    void* p = std::realloc(ptr, nsize);
+    void* p = self->raw_realloc(ptr, osize, nsize);
     if (!p) return nullptr;
-    self->used = self->used - old + nsize;
+    self->used = self->used - std::min(old, self->used) + nsize;
     return p;
   }
 
@@ -159,6 +198,7 @@ struct runtime::impl {
       }
       self.hook_line = ar->currentline;
     }
+    if (self.depth > 0 && self.watched && self.watch.ran_out()) self.time_out(L);
     const std::uint64_t budget = self.opts.instruction_budget;
     if (budget != 0 && self.instructions > budget) {
       self.instructions_exhausted = true;
@@ -169,10 +209,52 @@ struct runtime::impl {
     }
   }
 
+  // The time budget ran out: raises its error at the script's current line.
+  [[noreturn]] void time_out(lua_State* S) {
+    time_exhausted = true;
+    const auto ms = opts.time_budget.count();
+    if (ms % 1000 == 0) luaL_error(S, "time budget exhausted (%d s)", static_cast<int>(ms / 1000));
+    luaL_error(S, "time budget exhausted (%d ms)", static_cast<int>(ms));
+    std::abort();  // luaL_error does not return
+  }
+
+  // Fast mode: set by the watchdog thread (on_expired) when a call ran out; runs on the Lua
+  // thread at its next instruction, compiled code included (LUAJIT_ENABLE_CHECKHOOK). A
+  // stale setting (the call it was meant for has ended) is removed and ignored.
+  static void deadline_hook(lua_State* L, lua_Debug*) {
+    impl& self = of(L);
+    {
+      std::lock_guard lock(self.hook_lock);
+      lua_sethook(L, nullptr, 0, 0);
+    }
+    if (self.depth > 0 && self.watch.ran_out()) self.time_out(L);
+  }
+
+  // On the watchdog thread: call `call` has passed its deadline.
+  void on_expired(std::uint64_t) {
+    if (counting) return;  // the count hook looks at the slot every 1000 instructions
+    std::lock_guard lock(hook_lock);
+    lua_sethook(L, &deadline_hook, LUA_MASKCOUNT, 1);
+  }
+
+  // A top-level call starts (arms the deadline) and ends (disarms it, and takes back a hook
+  // the watchdog set for it too late to matter).
+  void start_call() {
+    if (watched) watch.arm();
+  }
+  void end_call() {
+    if (!watched) return;
+    watch.disarm();
+    if (!counting && watch.ran_out()) {
+      std::lock_guard lock(hook_lock);
+      lua_sethook(L, nullptr, 0, 0);
+    }
+  }
+
   // Records a loaded module where replays look for it: the event log and the saved state.
   void on_module_loaded(const loaded_module& info);
 
-  bool budget_exhausted() const { return instructions_exhausted || memory_exhausted; }
+  bool budget_exhausted() const { return instructions_exhausted || memory_exhausted || time_exhausted; }
 
   // Turns the JIT off for good (flushing compiled code) before untrusted code is loaded.
   void distrust() {
@@ -184,6 +266,7 @@ struct runtime::impl {
 
   // --- the protected call ---------------------------------------------------------------
   static int message_handler(lua_State* L) {
+    if (lua::is_merge_stop(L, 1)) return 1;  // the end of an exact-odds run: nothing to locate
     impl& self = of(L);
     self.error_source.clear();
     self.error_line = 0;
@@ -252,6 +335,8 @@ struct runtime::impl {
       instructions = 0;
       instructions_exhausted = false;
       memory_exhausted = false;
+      time_exhausted = false;
+      start_call();
     }
     lua_pushcfunction(S, message_handler);
     lua_insert(S, base);
@@ -259,8 +344,16 @@ struct runtime::impl {
     const int status = lua_pcall(S, nargs, nresults, base);
     --depth;
     lua_remove(S, base);
-    if (depth == 0) last_instructions = instructions;
+    if (depth == 0) {
+      last_instructions = instructions;
+      end_call();
+    }
     if (status == 0) return;
+    if (lua::is_merge_stop(S, -1)) {
+      lua_pop(S, 1);
+      if (depth == 0) settle();
+      throw merge_stop();
+    }
 
     std::string text;
     if (const char* s = lua_tostring(S, -1)) text = s;
@@ -277,6 +370,8 @@ struct runtime::impl {
     script_failure kind = script_failure::runtime;
     if (instructions_exhausted) {
       kind = script_failure::instruction_budget;
+    } else if (time_exhausted) {
+      kind = script_failure::time_budget;
     } else if (memory_exhausted || status == LUA_ERRMEM) {
       kind = script_failure::memory_budget;
       const std::string where = error_source.empty() ? std::string()
@@ -288,11 +383,14 @@ struct runtime::impl {
     throw err;
   }
 
-  // After a failed top-level call: reclaim garbage and reset the budgets.
+  // After a failed top-level call: reset the budgets, and reclaim the garbage when the memory
+  // budget ran out (a full collection costs milliseconds: not after every failed call, since
+  // exact odds stop many runs by an error).
   void settle() {
-    lua_gc(L, LUA_GCCOLLECT, 0);
+    if (memory_exhausted) lua_gc(L, LUA_GCCOLLECT, 0);
     memory_exhausted = false;
     instructions_exhausted = false;
+    time_exhausted = false;
   }
 
   // [-0, +1] Compiles text as a function (text only: bytecode is refused).
@@ -329,7 +427,7 @@ struct runtime::impl {
   static int l_pcall(lua_State* L) {
     luaL_checkany(L, 1);
     const int status = lua_pcall(L, lua_gettop(L) - 1, LUA_MULTRET, 0);
-    if (status != 0 && of(L).budget_exhausted()) return lua_error(L);
+    if (status != 0 && (of(L).budget_exhausted() || lua::is_merge_stop(L, -1))) return lua_error(L);
     lua_pushboolean(L, status == 0);
     lua_insert(L, 1);
     return lua_gettop(L);
@@ -343,7 +441,7 @@ struct runtime::impl {
     lua_replace(L, 1);
     lua_replace(L, 2);
     const int status = lua_pcall(L, lua_gettop(L) - 2, LUA_MULTRET, 1);
-    if (status != 0 && of(L).budget_exhausted()) return lua_error(L);
+    if (status != 0 && (of(L).budget_exhausted() || lua::is_merge_stop(L, -1))) return lua_error(L);
     lua_pushboolean(L, status == 0);
     lua_replace(L, 1);
     return lua_gettop(L);
@@ -355,7 +453,7 @@ struct runtime::impl {
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
     lua_call(L, n, LUA_MULTRET);
-    if (lua_toboolean(L, 1) == 0 && of(L).budget_exhausted()) {
+    if (lua_toboolean(L, 1) == 0 && (of(L).budget_exhausted() || lua::is_merge_stop(L, 2))) {
       lua_pushvalue(L, 2);
       return lua_error(L);
     }
