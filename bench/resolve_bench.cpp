@@ -320,11 +320,11 @@ const bench_root& root() {
 struct lua_round {
   muster::kernel k;
   muster::runtime rt;
-  lua_round(std::uint64_t seed, muster::jit_policy jit, muster::roll_mode mode)
+  lua_round(std::uint64_t seed, muster::execution run, muster::roll_mode mode)
       : k(seed), rt(k, [&] {
           muster::runtime_options o;
           o.root = root().path;
-          o.jit = jit;
+          o.mode = run;
           return o;
         }()) {
     k.dice.set_mode(mode);
@@ -334,8 +334,8 @@ struct lua_round {
   }
 };
 
-void lua_rounds(benchmark::State& state, muster::jit_policy jit, muster::roll_mode mode) {
-  lua_round l(1, jit, mode);
+void lua_rounds(benchmark::State& state, muster::execution run, muster::roll_mode mode) {
+  lua_round l(1, run, mode);
   const std::string args = "{\"input\": " + round_input() + ", \"n\": " + std::to_string(lua_rounds_per_call) + "}";
   for (auto _ : state) {
     benchmark::DoNotOptimize(l.rt.resolve("bench_rounds", args));
@@ -346,14 +346,38 @@ void lua_rounds(benchmark::State& state, muster::jit_policy jit, muster::roll_mo
   state.counters["jit"] = l.rt.jit_enabled() ? 1 : 0;
 }
 
-void lua_jit_sample(benchmark::State& s) { lua_rounds(s, muster::jit_policy::bundled_only, muster::roll_mode::sample); }
-void lua_jit_explain(benchmark::State& s) { lua_rounds(s, muster::jit_policy::bundled_only, muster::roll_mode::explain); }
-void lua_interp_sample(benchmark::State& s) { lua_rounds(s, muster::jit_policy::off, muster::roll_mode::sample); }
-void lua_interp_explain(benchmark::State& s) { lua_rounds(s, muster::jit_policy::off, muster::roll_mode::explain); }
-BENCHMARK(lua_jit_sample);
-BENCHMARK(lua_jit_explain);
-BENCHMARK(lua_interp_sample);
-BENCHMARK(lua_interp_explain);
+void lua_fast_sample(benchmark::State& s) { lua_rounds(s, muster::execution::fast, muster::roll_mode::sample); }
+void lua_fast_explain(benchmark::State& s) { lua_rounds(s, muster::execution::fast, muster::roll_mode::explain); }
+void lua_counted_sample(benchmark::State& s) { lua_rounds(s, muster::execution::counted, muster::roll_mode::sample); }
+void lua_counted_explain(benchmark::State& s) { lua_rounds(s, muster::execution::counted, muster::roll_mode::explain); }
+BENCHMARK(lua_fast_sample);
+BENCHMARK(lua_fast_explain);
+BENCHMARK(lua_counted_sample);
+BENCHMARK(lua_counted_explain);
+
+// The round as an odds trial plays it (muster odds combat, docs/decisions/0003): the input
+// with combat_tests = true, prepared once (checks, declarations, each throw's modifiers),
+// then played per round without a result, the odds key its only output.
+const std::string& trial_args() {
+  static const std::string text = [] {
+    json input = json::parse(round_input());
+    input["combat_tests"] = true;
+    return json::array({"combat", input}).dump();
+  }();
+  return text;
+}
+
+void lua_trials(benchmark::State& state, muster::execution run) {
+  lua_round l(1, run, muster::roll_mode::sample);
+  const int call = l.rt.prepare("odds_trial", trial_args());
+  for (auto _ : state) benchmark::DoNotOptimize(l.rt.run_prepared(call));
+  state.SetItemsProcessed(state.iterations());
+  state.counters["jit"] = l.rt.jit_enabled() ? 1 : 0;
+}
+void lua_trial_fast(benchmark::State& s) { lua_trials(s, muster::execution::fast); }
+void lua_trial_counted(benchmark::State& s) { lua_trials(s, muster::execution::counted); }
+BENCHMARK(lua_trial_fast);
+BENCHMARK(lua_trial_counted);
 
 // As `muster resolve` does it: JSON in, the ruleset, JSON out; then each Combat Test the
 // round calls for, from the round's JSON.
@@ -391,23 +415,36 @@ void cpp_round(benchmark::State& state) {
 }
 BENCHMARK(cpp_round);
 
+// The odds key of a C++ round, as the trial gives it: winner|losses|losses|reactions.
+std::string trial_key(const round_result& r) {
+  const char* winner = r.losses[1] > r.losses[0] ? "attacker" : r.losses[0] > r.losses[1] ? "defender" : "-";
+  return std::string(winner) + "|" + std::to_string(r.losses[0]) + "|" + std::to_string(r.losses[1]) + "|" +
+         r.reaction[0] + "|" + r.reaction[1];
+}
+
 // The C++ round must be the ruleset's round: same seed, same losses and reactions, for
-// `rounds` rounds in a row (the dice stream runs on from round to round in both).
+// `rounds` rounds in a row (the dice stream runs on from round to round in each), both as
+// `resolve` plays it (a full result) and as an odds trial does (a prepared plan, no result).
 bool same_rounds(int rounds) {
-  lua_round l(42, muster::jit_policy::bundled_only, muster::roll_mode::sample);
+  lua_round full(42, muster::execution::fast, muster::roll_mode::sample);
+  lua_round lean(42, muster::execution::fast, muster::roll_mode::sample);
+  const int call = lean.rt.prepare("odds_trial", trial_args());
   muster::roller dice(42);
   const auto side = fixture_units();
   const std::string args = "{\"input\": " + round_input() + "}";
   for (int i = 0; i < rounds; ++i) {
-    const std::string lua = json::parse(l.rt.resolve("bench_round", args))["summary"].get<std::string>();
-    const std::string cpp = summary(cpp_round(dice, side));
-    if (lua != cpp) {
-      std::fprintf(stderr, "resolve_bench: round %d: the ruleset gives %s, the C++ round %s\n", i + 1,
-                   lua.c_str(), cpp.c_str());
+    const std::string lua = json::parse(full.rt.resolve("bench_round", args))["summary"].get<std::string>();
+    const std::string trial = lean.rt.run_prepared(call);
+    const round_result r = cpp_round(dice, side);
+    const std::string cpp = summary(r);
+    if (lua != cpp || trial != trial_key(r)) {
+      std::fprintf(stderr, "resolve_bench: round %d: the ruleset gives %s (trial %s), the C++ round %s (%s)\n", i + 1,
+                   lua.c_str(), trial.c_str(), cpp.c_str(), trial_key(r).c_str());
       return false;
     }
   }
-  std::fprintf(stderr, "resolve_bench: the C++ round matches the ruleset on %d rounds (seed 42)\n", rounds);
+  std::fprintf(stderr, "resolve_bench: the C++ round matches the ruleset and its odds trial on %d rounds (seed 42)\n",
+               rounds);
   return true;
 }
 

@@ -22,11 +22,24 @@ function M.fields(procedure)
   return out
 end
 
+-- A path's parts ("sides.attacker.losses" -> {"sides", "attacker", "losses"}; numbers index
+-- arrays), split once per path.
+local split = {}
+local function parts_of(path)
+  local parts = split[path]
+  if not parts then
+    parts = {}
+    for part in path:gmatch("[^.]+") do parts[#parts + 1] = tonumber(part) or part end
+    split[path] = parts
+  end
+  return parts
+end
+
 local function at(result, path)
   local v = result
-  for part in path:gmatch("[^.]+") do
+  for _, part in ipairs(parts_of(path)) do
     if type(v) ~= "table" then return nil end
-    v = v[tonumber(part) or part]
+    v = v[part]
   end
   return v
 end

@@ -169,7 +169,8 @@ function Registry:define_table(name, rows, page, spec)
   return t
 end
 
-local procedure_fields = { doc = true, fields = true, run = true, samples = true, explain = true, odds = true }
+local procedure_fields = { doc = true, fields = true, run = true, prepare = true, play = true, samples = true,
+                          explain = true, odds = true }
 local odds_kinds = { category = true, count = true }
 
 local function check_procedure(name, p, where, level)
@@ -180,11 +181,17 @@ local function check_procedure(name, p, where, level)
   if type(p) ~= "table" then error(where .. " " .. name .. ": {doc, fields, run} expected", level) end
   for k in pairs(p) do
     if not procedure_fields[k] then
-      error(where .. " " .. name .. ": unknown field '" .. tostring(k) .. "' (known: doc, fields, run, samples, explain, odds)", level)
+      error(where .. " " .. name .. ": unknown field '" .. tostring(k) .. "' (known: doc, fields, run, prepare, play, samples, explain, odds)", level)
     end
   end
   if type(p.doc) ~= "string" then error(where .. " " .. name .. ": doc must be a string", level) end
   if type(p.run) ~= "function" then error(where .. " " .. name .. ": run must be a function", level) end
+  if (p.prepare ~= nil) ~= (p.play ~= nil) then
+    error(where .. " " .. name .. ": prepare and play come together (or neither)", level)
+  end
+  if p.prepare ~= nil and (type(p.prepare) ~= "function" or type(p.play) ~= "function") then
+    error(where .. " " .. name .. ": prepare and play must be functions", level)
+  end
   if type(p.fields) ~= "table" then error(where .. " " .. name .. ": fields must be an array of input field names", level) end
   if p.samples ~= nil and type(p.samples) ~= "table" then
     error(where .. " " .. name .. ": samples must be an array of inputs", level)
@@ -215,7 +222,8 @@ function Registry:define_procedure(name, p)
   unsealed(self, "define_procedure " .. tostring(name), 2)
   check_procedure(name, p, "define_procedure", 2)
   if self.procedures[name] then error("procedure '" .. name .. "' defined twice", 2) end
-  self.procedures[name] = { doc = p.doc, fields = p.fields, run = p.run, odds = p.odds, owner = self.owner, source = self.source,
+  self.procedures[name] = { doc = p.doc, fields = p.fields, run = p.run, prepare = p.prepare, play = p.play, odds = p.odds,
+                            owner = self.owner, source = self.source,
                             history = { { op = "define", by = self.owner, at = where_of(2) } } }
 end
 
@@ -236,6 +244,19 @@ function M.source_text(entry)
   return entry.source
 end
 
+-- The value entry `e` of `list` gives in situation ctx, or nil when it does not apply (its
+-- `when` is false, or its value nil or 0).
+local function value_of(list, e, ctx)
+  if e.when ~= nil and not e.when(ctx) then return nil end
+  local v = e.value
+  if type(v) == "function" then v = v(ctx) end
+  if v == nil or v == 0 then return nil end
+  if type(v) ~= "number" then
+    error(string.format("%s.%s: value gives %s, not a number", list.name, e.id, type(v)), 0)
+  end
+  return v
+end
+
 --- Applies the list to a situation: the applied modifiers ({id, value, reason, source}) in
 --- list order, and their total. A value function returning nil or 0 does not apply.
 ---@return table[] applied
@@ -243,19 +264,21 @@ end
 function List:apply(ctx)
   local applied, total = {}, 0
   for _, e in ipairs(self.entries) do
-    if e.when == nil or e.when(ctx) then
-      local v = e.value
-      if type(v) == "function" then v = v(ctx) end
-      if v ~= nil and v ~= 0 then
-        if type(v) ~= "number" then
-          error(string.format("%s.%s: value gives %s, not a number", self.name, e.id, type(v)), 0)
-        end
-        applied[#applied + 1] = { id = e.id, value = v, reason = e.reason, source = M.source_text(e) }
-        total = total + v
-      end
+    local v = value_of(self, e, ctx)
+    if v then
+      applied[#applied + 1] = { id = e.id, value = v, reason = e.reason, source = M.source_text(e) }
+      total = total + v
     end
   end
   return applied, total
+end
+
+--- The total List:apply gives, and nothing else (an odds trial records no modifiers).
+---@return number total
+function List:total(ctx)
+  local total = 0
+  for _, e in ipairs(self.entries) do total = total + (value_of(self, e, ctx) or 0) end
+  return total
 end
 
 --- The source text of one row: "fantasy_warriors p.20".
@@ -538,7 +561,8 @@ function Registry:patcher(module)
       error(string.format("variant conflict on procedure %s: %s (%s) added it and %s (%s) adds it", name, have.owner,
                           have.history[1].at, me.module, at), 2)
     end
-    reg.procedures[name] = { doc = spec.doc, fields = spec.fields, run = spec.run, owner = me.module, source = me.source,
+    reg.procedures[name] = { doc = spec.doc, fields = spec.fields, run = spec.run, prepare = spec.prepare, play = spec.play,
+                             owner = me.module, source = me.source,
                              samples = spec.samples and deep_copy(spec.samples) or nil,
                              explain = spec.explain and deep_copy(spec.explain) or nil,
                              odds = spec.odds and deep_copy(spec.odds) or nil,

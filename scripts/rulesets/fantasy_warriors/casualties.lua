@@ -47,7 +47,7 @@ function M.choose(res, about, req, given)
   else
     answer, by = muster.choice.get(req)
   end
-  if res.choices then
+  if res and res.choices then
     res.choices[#res.choices + 1] = { side = req.side, question = req.question, answer = answer, by = by, about = about }
   end
   return answer, by
@@ -107,19 +107,23 @@ function M.new(unit, phase, opts)
   local save = (opts.profile or u).save
   local figs, groups = {}, {}
   local cas = { name = u.name, phase = phase, figures = u.figures, kills = 0, losses = 0, saves = {},
-                specials = {}, strikes = {}, killed = {}, command_test = {}, annihilated = false,
+                specials = {}, strikes = {}, strike_why = {}, strike_entry = {}, killed = {}, command_test = {},
+                annihilated = false,
                 alone = opts.alone == true or opts.individual ~= nil, figs = figs, groups = groups,
                 dead = { warriors = 0, leader = false, champion = false, standard = false, musicians = 0,
                          profiles = {}, individuals = {} } }
+  cas.specials_label = "kills to specials, " .. u.name
   if opts.individual then
     cas.figures = 1
-    figs[1] = { key = u.name, kind = "lone", name = u.name, role = opts.individual.role, save = save, kills = 0 }
+    figs[1] = { key = u.name, kind = "lone", name = u.name, role = opts.individual.role, save = save, kills = 0,
+                save_label = "saving throw, " .. u.name }
     return cas
   end
   -- `killed_as` is the word the morale area's `killed` lists use.
   local function add(key, kind, name, killed_as)
-    figs[#figs + 1] = { key = key, kind = kind, name = u.name .. " " .. name, save = save, kills = 0,
-                        killed_as = killed_as }
+    local full = u.name .. " " .. name
+    figs[#figs + 1] = { key = key, kind = kind, name = full, save = save, kills = 0, killed_as = killed_as,
+                        save_label = "saving throw, " .. full }
   end
   if u.leader then add("leader", "leader", "leader", "leader") end
   if u.champion then add("champion", "champion", "champion", "champion") end
@@ -133,13 +137,16 @@ function M.new(unit, phase, opts)
   end
   if cas.alone and warriors == 1 then
     -- The lone figure is a warrior: it takes its kills as one figure.
-    figs[#figs + 1] = { key = "warriors", kind = "warrior", name = u.name .. " warrior", save = save, kills = 0 }
+    figs[#figs + 1] = { key = "warriors", kind = "warrior", name = u.name .. " warrior", save = save, kills = 0,
+                        save_label = "saving throw, " .. u.name .. " warrior" }
   else
-    groups[1] = { key = "warriors", name = u.name .. " warrior", count = warriors, save = save, hit = 0 }
+    groups[1] = { key = "warriors", name = u.name .. " warrior", count = warriors, save = save, hit = 0,
+                  save_label = "saving throw, " .. u.name .. " warrior" }
   end
   if phase.profiles then
     for i, p in ipairs(u.profiles) do
-      groups[#groups + 1] = { key = p.name, name = p.name, count = p.figures, save = p.save, hit = 0, profile = i }
+      groups[#groups + 1] = { key = p.name, name = p.name, count = p.figures, save = p.save, hit = 0, profile = i,
+                              save_label = "saving throw, " .. p.name }
     end
   end
   local used = { leader = true, champion = true, standard_bearer = true, musician = true, warriors = true }
@@ -149,17 +156,55 @@ function M.new(unit, phase, opts)
     used[key] = true
     figs[#figs + 1] = { key = key, kind = "individual", name = ind.name, role = ind.role, save = ind.save,
                         kills = 0, index = i, killed_as = ind.name,
-                        sheltered = opts.sheltered ~= nil and opts.sheltered[i] == true or nil }
+                        sheltered = opts.sheltered ~= nil and opts.sheltered[i] == true or nil,
+                        save_label = "saving throw, " .. ind.name }
+  end
+  return cas
+end
+
+local function clear(list)
+  for i = #list, 1, -1 do list[i] = nil end
+end
+
+--- Makes roster `cas` (from M.new) as M.new made it, so that it can take another phase's
+--- kills without being built again (an odds trial plays the same round many times).
+--- Returns it.
+---@param cas table
+---@return table cas
+function M.reset(cas)
+  cas.kills, cas.losses, cas.annihilated = 0, 0, false
+  cas.wave, cas.specials_dice, cas.sixes, cas.single_figure_sixes = nil, nil, nil, nil
+  cas.casualties_first, cas.casualties_first_chosen_by, cas.outstanding, cas.allocations = nil, nil, nil, nil
+  cas.saved, cas.last = nil, nil
+  clear(cas.saves)
+  clear(cas.specials)
+  clear(cas.strikes)
+  clear(cas.strike_why)
+  clear(cas.strike_entry)
+  clear(cas.killed)
+  clear(cas.command_test)
+  local d = cas.dead
+  d.warriors, d.leader, d.champion, d.standard, d.musicians = 0, false, false, false, 0
+  for _, fig in ipairs(cas.figs) do
+    fig.kills, fig.dead = 0, nil
+    if fig.index then d.individuals[fig.index] = nil end
+  end
+  for _, g in ipairs(cas.groups) do
+    g.hit, g.lost = 0, nil
+    if g.profile then d.profiles[g.profile] = nil end
   end
   return cas
 end
 
 -- One kill allocated to `target` (a figure, or a group of warriors: each kill a different
--- figure), saved against later in the order allocated; `entry` is the kills-to-specials
--- record told whether this kill killed.
-local function strike(cas, target, why, entry)
+-- figure), saved against later in the order allocated (cas.strikes); with a result `res`, why
+-- (for the saving throw's record) and `entry`, the kills-to-specials record told whether this
+-- kill killed (cas.strike_why, cas.strike_entry).
+local function strike(res, cas, target, why, entry)
   if target.count then target.hit = target.hit + 1 else target.kills = target.kills + 1 end
-  cas.strikes[#cas.strikes + 1] = { target = target, why = why, entry = entry }
+  local i = #cas.strikes + 1
+  cas.strikes[i] = target
+  if res then cas.strike_why[i], cas.strike_entry[i] = why, entry or false end
 end
 
 -- A figure without a save that took a kill is as good as dead.
@@ -188,11 +233,29 @@ end
 -- when the kills would leave no other figure of the unit standing (pages 24 and 33 print the
 -- same restriction; read before the saves, since the choice comes first). A figure with a save
 -- may be chosen again (it saves against each kill).
+local function six_candidate(fig, standard_open)
+  return not fig.dead and not fig.sheltered and not doomed(fig) and (fig.kind ~= "standard" or standard_open)
+end
+
 local function six_candidates(cas, k)
   local standard_open = k >= standing(cas) - 1
-  return offer(cas.figs, function(fig)
-    return not fig.dead and not fig.sheltered and not doomed(fig) and (fig.kind ~= "standard" or standard_open)
-  end)
+  local opts, by_key = {}, {}
+  for _, fig in ipairs(cas.figs) do
+    if six_candidate(fig, standard_open) then
+      opts[#opts + 1] = fig.key
+      by_key[fig.key] = fig
+    end
+  end
+  return opts, by_key
+end
+
+-- Whether a 6 may fall on any figure (six_candidates, nothing built).
+local function any_six_candidate(cas, k)
+  local standard_open = k >= standing(cas) - 1
+  for _, fig in ipairs(cas.figs) do
+    if six_candidate(fig, standard_open) then return true end
+  end
+  return false
 end
 
 -- Kills beyond the warriors fall on the specials still untouched, then on the sheltered
@@ -224,10 +287,10 @@ local function allocate_alone(res, cas, k)
   if fig.dead then return end
   if cas.phase.single_figure then
     local row = cas.phase.throws.rows.single_figure
-    local r = core.count(res, { n = k, target = row.target, label = "single figure, " .. cas.name })
+    local r = core.count(res, { n = k, target = row.target, label = "single figure, " .. cas.name })  -- rare
     cas.single_figure_sixes, n, why = r.successes, r.successes, "six"
   end
-  for _ = 1, n do strike(cas, fig, why) end
+  for _ = 1, n do strike(res, cas, fig, why) end
 end
 
 --- Shares out `a.kills`, one wave, on the roster (the book's "kills to specials", before any
@@ -252,21 +315,29 @@ function M.allocate(res, cas, a)
     return
   end
   local used = 0
-  if #six_candidates(cas, k) > 0 then
+  if any_six_candidate(cas, k) then
     local row = cas.phase.throws.rows.specials
     local n = math.ceil(k / row.kills_per_die)
     cas.specials_dice = (cas.specials_dice or 0) + n
-    local r = core.count(res, { n = n, target = row.target, label = "kills to specials, " .. cas.name })
-    cas.sixes = (cas.sixes or 0) + r.successes
-    for i = 1, r.successes do
+    local sixes
+    if res then
+      sixes = core.count(res, { n = n, target = row.target, label = cas.specials_label }).successes
+    else
+      sixes = muster.dice.tally(n, row.target, 0, false, cas.specials_label)
+    end
+    cas.sixes = (cas.sixes or 0) + sixes
+    for i = 1, sixes do
       local opts, by_key = six_candidates(cas, k)
       if #opts == 0 then break end
       local answer, by = M.choose(res, cas.name, { side = a.side, question = "special_killed",
-        prompt = string.format("a 6 (%d of %d) on %s: which special or character is killed?", i, r.successes, cas.name),
-        options = opts, context = { kills = k, six = i, sixes = r.successes } })
-      local entry = { six = i, figure = answer, chosen_by = by }
-      cas.specials[#cas.specials + 1] = entry
-      strike(cas, by_key[answer], "kill to " .. answer, entry)
+        prompt = string.format("a 6 (%d of %d) on %s: which special or character is killed?", i, sixes, cas.name),
+        options = opts, context = { kills = k, six = i, sixes = sixes } })
+      local entry
+      if res then
+        entry = { six = i, figure = answer, chosen_by = by }
+        cas.specials[#cas.specials + 1] = entry
+      end
+      strike(res, cas, by_key[answer], res and "kill to " .. answer, entry)
       used = used + 1
     end
   end
@@ -293,7 +364,7 @@ function M.allocate(res, cas, a)
   end
   for _, g in ipairs(order) do
     local n = math.min(rest, open_in(g))
-    for _ = 1, n do strike(cas, g, "kill") end
+    for _ = 1, n do strike(res, cas, g, "kill") end
     rest = rest - n
   end
   -- More kills than warriors (not annihilated): the rest fall on the specials.
@@ -303,9 +374,12 @@ function M.allocate(res, cas, a)
     local answer, by = pick(res, cas.name, { side = a.side, question = "special_killed",
       prompt = string.format("%d kill(s) beyond the warriors of %s: which special is killed?", rest, cas.name),
       options = opts, context = { kills = k, overflow = rest } })
-    local entry = { figure = answer, chosen_by = by, beyond_warriors = true }
-    cas.specials[#cas.specials + 1] = entry
-    strike(cas, by_key[answer], "kill to " .. answer, entry)
+    local entry
+    if res then
+      entry = { figure = answer, chosen_by = by, beyond_warriors = true }
+      cas.specials[#cas.specials + 1] = entry
+    end
+    strike(res, cas, by_key[answer], res and "kill to " .. answer, entry)
     rest = rest - 1
   end
 end
@@ -341,7 +415,12 @@ local function group_loss(cas, g, n)
   cas.losses = cas.losses + n
 end
 
+-- A saving throw of `who` (a figure or group, or an annihilated unit's saver): with a result
+-- `res`, recorded (M.saving_throw); without one, only whether it is saved.
 local function throw(res, cas, who, why)
+  if not res then
+    return (muster.dice.roll_above(cas.phase.throws.rows.save.dice, who.save, who.save_label or ("saving throw, " .. who.name)))
+  end
   return M.saving_throw(res, cas, who.name, who.save, why, cas.phase.throws)
 end
 
@@ -438,7 +517,7 @@ function M.key(cas, next, last, kills)
   for _, g in ipairs(cas.groups) do parts[#parts + 1] = (g.lost or 0) .. (last and "" or "/" .. g.hit) end
   parts[#parts + 1] = ":"
   if next then
-    for i = next, #cas.strikes do parts[#parts + 1] = cas.strikes[i].target.key end
+    for i = next, #cas.strikes do parts[#parts + 1] = cas.strikes[i].key end
   end
   parts[#parts + 1] = table.concat(cas.killed, ",")
   parts[#parts + 1] = #cas.command_test
@@ -459,40 +538,62 @@ end
 function M.save(res, cas, a)
   if cas.wave.kills == 0 then return end
   if cas.wave.annihilated then return annihilate(res, cas, a) end
-  local seen = {}
+  local seen = res and {}
   local left = a.forced or 0
   local with_save = 0
-  for i = cas.wave.from, #cas.strikes do
-    if cas.strikes[i].target.save then with_save = with_save + 1 end
+  if left > 0 then
+    for i = cas.wave.from, #cas.strikes do
+      if cas.strikes[i].save then with_save = with_save + 1 end
+    end
   end
-  for i = cas.wave.from, #cas.strikes do
-    local s = cas.strikes[i]
-    local t = s.target
-    local n = t.count and t.hit or t.kills
-    seen[t] = (seen[t] or 0) + 1
-    local why = n > 1 and string.format("%s %d of %d", s.why, seen[t], n) or s.why
-    local died = false
-    local saved = t.save and throw(res, cas, t, why)
-    if t.save then with_save = with_save - 1 end
-    if saved and left > 0 then
-      local forced, by = force(res, cas, a, left, with_save + 1, t.name)
-      if forced then
-        left = left - 1
-        local first = cas.saves[#cas.saves]
-        first.forced, first.forced_chosen_by = true, by
-        saved = throw(res, cas, t, why .. ", forced again by " .. (a.forced_by or "Killing Blow"))
-      end
+  local i, last = cas.wave.from, #cas.strikes
+  while i <= last do
+    local t = cas.strikes[i]
+    -- Without a result (an odds trial) and no re-roll to force, a run of kills on the same
+    -- group of warriors is saved in one batch: the same dice, one branch for exact odds.
+    local j = i
+    if not res and t.count and left == 0 then
+      while j < last and cas.strikes[j + 1] == t do j = j + 1 end
     end
-    if not saved then
-      if t.count then
-        group_loss(cas, t, 1)
-        died = true
-      else
-        died = die(cas, t)
+    if j > i then
+      local n = j - i + 1
+      local passed = t.save and muster.dice.count_above(n, cas.phase.throws.rows.save.dice, t.save, t.save_label) or 0
+      group_loss(cas, t, n - passed)
+    else
+      local why
+      if res then
+        local n = t.count and t.hit or t.kills
+        seen[t] = (seen[t] or 0) + 1
+        why = cas.strike_why[i]
+        if n > 1 then why = string.format("%s %d of %d", why, seen[t], n) end
       end
+      local died = false
+      local saved = t.save and throw(res, cas, t, why)
+      if t.save then with_save = with_save - 1 end
+      if saved and left > 0 then
+        local forced, by = force(res, cas, a, left, with_save + 1, t.name)
+        if forced then
+          left = left - 1
+          if res then
+            local first = cas.saves[#cas.saves]
+            first.forced, first.forced_chosen_by = true, by
+          end
+          saved = throw(res, cas, t, res and why .. ", forced again by " .. (a.forced_by or "Killing Blow"))
+        end
+      end
+      if not saved then
+        if t.count then
+          group_loss(cas, t, 1)
+          died = true
+        else
+          died = die(cas, t)
+        end
+      end
+      local entry = res and cas.strike_entry[i]
+      if entry then entry.killed = died end
     end
-    if s.entry then s.entry.killed = died end
-    if a.merge then a.merge(i, left) end
+    if a.merge then a.merge(j, left) end
+    i = j + 1
   end
 end
 

@@ -192,55 +192,97 @@ function M.weapon_row(profile, use)
   return data.combat_weapon.rows[profile.weapon].row
 end
 
---- The hit throw into `out` (recorded into `res`): `dice` D6, a natural 6 hits, a natural 1
---- misses, the rest hit on 4+ after the "combat_hit" list.
+--- The hit throw's numbers, fixed before any die is thrown: c = {unit, enemy, disorganised,
+--- ranks, label} gives {applied (the "combat_hit" modifiers, tagged with the throw),
+--- modifier (their total), target, label}.
+---@param c table
+---@return table plan
+function M.hit_plan(c)
+  local applied, total = data.combat_hit:apply(c)
+  return { applied = tag(applied, c.label), modifier = total, target = data.combat_throws.rows.hit.target,
+           label = c.label }
+end
+
+--- The hit throw of `dice` D6 on plan `h` (M.hit_plan): a natural 6 hits, a natural 1 misses,
+--- the rest hit on the target after the modifiers. With a result `res`, the modifiers and the
+--- dice are recorded into it and the throw's numbers go into `out` (hit_dice, hits,
+--- automatic_hits...); without one (an odds trial) only the hits are counted.
+---@param res table|nil
+---@param out table|nil
+---@param h table
+---@param dice integer
+---@return integer hits
+function M.throw_hits(res, out, h, dice)
+  if res then
+    core.add_modifiers(res, h.applied)
+    out.hit_modifiers, out.hit_modifier, out.hit_target, out.hit_dice = h.applied, h.modifier, h.target, dice
+  end
+  if dice == 0 then
+    if res then out.hits, out.automatic_hits, out.automatic_misses = 0, 0, 0 end
+    return 0
+  end
+  if not res then return muster.dice.tally(dice, h.target, h.modifier, true, h.label) end
+  local r = core.count(res, { n = dice, target = h.target, modifier = h.modifier, natural_max = true,
+                              natural_min = true, label = h.label })
+  out.hits, out.automatic_hits, out.automatic_misses = r.successes, r.natural_max, r.natural_min
+  return r.successes
+end
+
+--- The hit throw into `out` (recorded into `res`): M.hit_plan and M.throw_hits at once.
 --- c = {unit, enemy, disorganised, ranks, dice, label}.
 ---@param res table the result the throw and modifiers are recorded into
 ---@param out table where the throw's numbers go (hit_dice, hits, automatic_hits...)
 ---@param c table
 ---@return integer hits
 function M.hit_throw(res, out, c)
-  local applied, total = data.combat_hit:apply(c)
-  tag(applied, c.label)
-  core.add_modifiers(res, applied)
-  out.hit_modifiers = applied
-  out.hit_modifier = total
-  out.hit_target = data.combat_throws.rows.hit.target
-  out.hit_dice = c.dice
-  if c.dice == 0 then
-    out.hits, out.automatic_hits, out.automatic_misses = 0, 0, 0
+  return M.throw_hits(res, out, M.hit_plan(c), c.dice)
+end
+
+--- The kill throw's numbers, fixed before any die is thrown: c = {unit, enemy, row,
+--- bloodlust, defending_standard, label} gives {applied (the "combat_kill" modifiers),
+--- modifier, row, target (the weapon v armour cell), source, label}.
+---@param c table
+---@return table plan
+function M.kill_plan(c)
+  local applied, total = data.combat_kill:apply(c)
+  return { applied = tag(applied, c.label), modifier = total, row = c.row,
+           target = data.weapon_v_armour.rows[c.row][c.enemy.armour], source = data.weapon_v_armour:source(c.row),
+           label = c.label }
+end
+
+--- The kill throw of 1D per hit on plan `k` (M.kill_plan): a natural 6 kills, a natural 1
+--- fails, the rest add the modifiers and kill from the weapon v armour cell up. `res` and
+--- `out` as in M.throw_hits (kill_target, kills, automatic_kills...).
+---@param res table|nil
+---@param out table|nil
+---@param k table
+---@param hits integer
+---@return integer kills
+function M.throw_kills(res, out, k, hits)
+  if res then
+    core.add_modifiers(res, k.applied)
+    out.kill_modifiers, out.kill_modifier, out.weapon_row = k.applied, k.modifier, k.row
+    out.kill_target, out.kill_table_source = k.target, k.source
+  end
+  if hits == 0 then
+    if res then out.kills, out.automatic_kills, out.automatic_failures = 0, 0, 0 end
     return 0
   end
-  local r = core.count(res, { n = c.dice, target = out.hit_target, modifier = total, natural_max = true,
-                              natural_min = true, label = c.label })
-  out.hits, out.automatic_hits, out.automatic_misses = r.successes, r.natural_max, r.natural_min
+  if not res then return muster.dice.tally(hits, k.target, k.modifier, true, k.label) end
+  local r = core.count(res, { n = hits, target = k.target, modifier = k.modifier, natural_max = true,
+                              natural_min = true, label = k.label })
+  out.kills, out.automatic_kills, out.automatic_failures = r.successes, r.natural_max, r.natural_min
   return r.successes
 end
 
---- The kill throw into `out`: 1D per hit, a natural 6 kills, a natural 1 fails, the rest add
---- the "combat_kill" list and kill from the weapon v armour cell up.
+--- The kill throw into `out`: M.kill_plan and M.throw_kills at once.
 --- c = {unit, enemy, row, hits, bloodlust, defending_standard, label}.
 ---@param res table the result the throw and modifiers are recorded into
 ---@param out table where the throw's numbers go (kill_target, kills, automatic_kills...)
 ---@param c table
 ---@return integer kills
 function M.kill_throw(res, out, c)
-  local applied, total = data.combat_kill:apply(c)
-  tag(applied, c.label)
-  core.add_modifiers(res, applied)
-  out.kill_modifiers = applied
-  out.kill_modifier = total
-  out.weapon_row = c.row
-  out.kill_target = data.weapon_v_armour.rows[c.row][c.enemy.armour]
-  out.kill_table_source = data.weapon_v_armour:source(c.row)
-  if c.hits == 0 then
-    out.kills, out.automatic_kills, out.automatic_failures = 0, 0, 0
-    return 0
-  end
-  local r = core.count(res, { n = c.hits, target = out.kill_target, modifier = total, natural_max = true,
-                              natural_min = true, label = c.label })
-  out.kills, out.automatic_kills, out.automatic_failures = r.successes, r.natural_max, r.natural_min
-  return r.successes
+  return M.throw_kills(res, out, M.kill_plan(c), c.hits)
 end
 
 -- ---------------------------------------------------------------------------------------
@@ -600,7 +642,8 @@ end
 -- hand, the roster, captures), in the sides' order; the reports are left out.
 -- ---------------------------------------------------------------------------------------
 
-local current  -- {attacker = fighters, defender = fighters} while M.round runs
+local current  -- the plan's sides {attacker = fighters, defender = fighters} while a round plays
+local throws = 0  -- the throws made so far in the round playing (a merge key's step)
 
 -- `next`: the strike whose save comes next when f's saves are under way. A roster allocated
 -- its main wave takes no more kills (cas.last), so what was struck no longer matters.
@@ -636,6 +679,29 @@ local function round_key(where, saving, next, ...)
   return table.concat(parts, "|")
 end
 
+-- The round's state once every unit's losses are known (`where`, then each unit's losses,
+-- whether it tests and, if so, what its Combat Test reads; the sides' totals as judged and
+-- the winner): all that the Combat Tests and the outcome still read, the rosters left out.
+-- `...`: the point's own values.
+local function judged_key(where, out, judged, ...)
+  local parts = { where, out.winner or "-", judged.attacker, judged.defender,
+                  out.sides.attacker.losses, out.sides.defender.losses }
+  for i = 1, select("#", ...) do parts[#parts + 1] = tostring((select(i, ...))) end
+  for _, s in ipairs({ "attacker", "defender" }) do
+    for _, f in ipairs(current[s]) do
+      local killed = ""
+      if f.tests then
+        local k = {}
+        for i, name in ipairs(f.casualties.killed) do k[i] = name end
+        table.sort(k)
+        killed = table.concat(k, ",")
+      end
+      parts[#parts + 1] = string.format("%d %s %s %s", f.losses, f.tests and "T" or "-", f.captured and "C" or "-", killed)
+    end
+  end
+  return table.concat(parts, "|")
+end
+
 -- A merge point, as round_key's arguments; nothing is built unless exact odds enumerate.
 local function merge(...)
   if core.merging(M.procedures.combat) then core.merge(round_key, ...) end
@@ -643,24 +709,39 @@ end
 
 -- The kills a target takes in one wave ("first": struck first; "main": everybody else).
 local function wave_of(t, wave)
-  t.waves[wave] = t.waves[wave] or { kills = 0, forced = 0, by = {} }
-  return t.waves[wave]
+  local w = t.waves[wave]
+  if not w then
+    w = { kills = 0, forced = 0, by = {} }
+    t.waves[wave] = w
+  end
+  return w
 end
 
--- One throw of `f` (an attack, or dice thrown apart): hit and kill into its report.
+-- What an attack's report shows as its dice's origin: the plan's, with the dice lost to
+-- casualties struck first in this round.
+local function dice_from(a)
+  if not a.from or not a.struck then return a.from end
+  local from = {}
+  for k, v in pairs(a.from) do from[k] = v end
+  from.struck_first = a.struck
+  return from
+end
+
+-- One throw of `f` (an attack, or dice thrown apart): hit and kill, into its report when
+-- there is a result `res`.
 local function throw_attack(res, f, a, wave)
   local t = a.target
-  local who = a.figure and (a.figure .. " (" .. f.name .. ")") or f.name
-  local out = { target = t.name, dice_from = a.from, in_contact = a.in_contact, figure = a.figure,
-                dice = a.from == nil and a.dice or nil, strikes_first = a.strikes_first and wave == "first" or nil,
-                killing_blow = a.killing_blow or nil, abilities = a.abilities, rules = a.rules }
-  local hits = M.hit_throw(res, out, { unit = f.eff, enemy = t.eff, disorganised = f.disorganised,
-                                       ranks = f.ranks, dice = a.dice, label = "hit throw, " .. who .. " v " .. t.name })
-  current.throws = current.throws + 1
-  merge("hit", nil, nil, current.throws, hits)
-  local killed = M.kill_throw(res, out, { unit = f.eff, enemy = t.eff, row = f.row, hits = hits,
-    bloodlust = not f.lone and f.unit.reaction == "bloodlust", defending_standard = f.defending == true,
-    label = "kill throw, " .. who .. " v " .. t.name })
+  local out
+  if res then
+    out = { target = t.name, dice_from = dice_from(a), in_contact = a.in_contact, figure = a.figure,
+            dice = a.from == nil and a.dice or nil, strikes_first = a.strikes_first and wave == "first" or nil,
+            killing_blow = a.killing_blow or nil, abilities = a.abilities, rules = a.rules }
+    a.report = out
+  end
+  local hits = M.throw_hits(res, out, a.hit, a.dice)
+  throws = throws + 1
+  merge("hit", nil, nil, throws, hits)
+  local killed = M.throw_kills(res, out, a.kill, hits)
   local w = wave_of(t, wave)
   w.kills = w.kills + killed
   if a.killing_blow and killed > 0 then
@@ -669,8 +750,7 @@ local function throw_attack(res, f, a, wave)
   end
   t.kills_suffered = t.kills_suffered + killed
   f.kills_inflicted = f.kills_inflicted + killed
-  a.report = out
-  merge("kill", nil, nil, current.throws)
+  merge("kill", nil, nil, throws)
 end
 
 -- Throws `f`'s attacks and dice apart of this wave: "first" those that strike first (when
@@ -688,13 +768,13 @@ end
 -- fighting_abilities): the figures lost are made good from the figures that do not fight
 -- (the owner closes up from the rear, page 30's reading), then each costs its worth; a dead
 -- champion takes his die, a dead character his worth or his dice apart. Off the unit's
--- attacks in order, none below 0. Returns the dice lost.
+-- attacks in order, none below 0 (a.struck: the dice an attack lost). Returns the dice lost.
 local function struck_first(f)
   local c = f.casualties
   if f.lone then
     local lost = 0
     if c.losses > 0 then
-      for _, a in ipairs(f.attacks) do lost = lost + a.dice; a.from.struck_first, a.dice = -a.dice, 0 end
+      for _, a in ipairs(f.attacks) do lost = lost + a.dice; a.struck, a.dice = -a.dice, 0 end
     end
     return lost
   end
@@ -713,7 +793,7 @@ local function struck_first(f)
   local lost = 0
   for _, a in ipairs(f.attacks) do
     local n = math.min(cut, a.dice)
-    if n > 0 then a.dice, a.from.struck_first, cut, lost = a.dice - n, -n, cut - n, lost + n end
+    if n > 0 then a.dice, a.struck, cut, lost = a.dice - n, -n, cut - n, lost + n end
   end
   return lost
 end
@@ -784,46 +864,49 @@ local function after_unit(f)
   return a
 end
 
---- One combat round (page 30): declarations, both sides' hit and kill throws, the kills on
---- specials and individuals with the saves (the defender's first), standard captures, and
---- each unit's losses with its Combat Test inputs.
----@param c table {attackers, defenders (checked fighters), attacker_side, defender_side, aerial, time, options}
----@return table result see docs/resolve.md
-function M.round(c)
-  local res = core.result("combat")
-  res.choices = {}
+local enemy = { attacker = "defender", defender = "attacker" }
+local side_order = { "attacker", "defender" }
+
+--- Prepares one combat round (page 30): the checks between the units, every declaration
+--- (targets, the figures fighting, profile, polearm, ranks, captures: the input's or its side's
+--- choice), the dice each unit has in hand with what its figures' keywords change, and each
+--- throw's modifiers: everything that comes before the first die. M.play_round plays it, once
+--- (resolve) or once per trial (odds); playing never changes the plan.
+---@param c table {attackers, defenders (checked fighters), attacker_side, defender_side, aerial, time, combat_tests, options}
+---@return table plan
+function M.prepare_round(c)
   local sides = { attacker = c.attackers, defender = c.defenders }
-  current = { attacker = c.attackers, defender = c.defenders, throws = 0 }
   local side_name = { attacker = c.attacker_side, defender = c.defender_side }
+  local plan = { c = c, sides = sides, side_name = side_name, choices = {} }
+  local declared = { choices = plan.choices }  -- the declarations' choices, shown first in the result
   local names = {}
-  for _, s in ipairs({ "attacker", "defender" }) do
+  for _, s in ipairs(side_order) do
     for _, f in ipairs(sides[s]) do
       if names[f.name] then core.fail(f.path .. ".unit.name", string.format("%s names two units in this combat", core.show(f.name))) end
       names[f.name] = true
+      f.checked = f.unit
       f.unit = units.at_time(f.unit, c.time)  -- the type of the light (Goblins: fanatic at night, p.14)
       f.side_name = side_name[s]
-      f.kills_suffered = 0
       if c.aerial and not f.unit.flying then
         core.fail(f.path, "an aerial combat is fought between flyers only (page 31)")
       end
     end
   end
-  local enemy = { attacker = "defender", defender = "attacker" }
   -- Declarations: targets and the figures fighting, profile, polearm, ranks; then captures.
-  for _, s in ipairs({ "attacker", "defender" }) do
-    for _, f in ipairs(sides[s]) do plan_attacks(res, f, sides[enemy[s]], side_name[enemy[s]]) end
+  for _, s in ipairs(side_order) do
+    for _, f in ipairs(sides[s]) do plan_attacks(declared, f, sides[enemy[s]], side_name[enemy[s]]) end
   end
-  for _, s in ipairs({ "attacker", "defender" }) do
-    for _, f in ipairs(sides[s]) do declare(res, f, c.aerial) end
+  for _, s in ipairs(side_order) do
+    for _, f in ipairs(sides[s]) do declare(declared, f, c.aerial) end
   end
-  for _, s in ipairs({ "attacker", "defender" }) do
-    for _, f in ipairs(sides[s]) do declare_capture(res, f) end
+  for _, s in ipairs(side_order) do
+    for _, f in ipairs(sides[s]) do declare_capture(declared, f) end
   end
   -- The dice each unit has in hand, with what its figures' keywords change (fighting_abilities).
   local striking = { attacker = {}, defender = {} }
-  for _, s in ipairs({ "attacker", "defender" }) do
+  for _, s in ipairs(side_order) do
     for _, f in ipairs(sides[s]) do
-      f.waves, f.batches, f.character_dice, f.kills_inflicted = {}, {}, {}, 0
+      f.batches, f.character_dice = {}, {}
       f.abilities = f.lone and M.abilities_of(f.individual) or nil
       f.character_abilities, f.sheltered = {}, {}
       for i, ind in ipairs(f.unit.individuals) do
@@ -832,103 +915,81 @@ function M.round(c)
         if ab and ab.unarmed then f.sheltered[i] = true end
       end
       attack_dice(f)
+      f.roster = { profile = f.eff, individual = f.lone and f.individual or nil, sheltered = f.sheltered }
+      f.spare = casualties.new(f.unit, M.casualty_phase, f.roster)  -- reset by each trial's play
       for _, list in ipairs({ f.attacks, f.batches }) do
         for _, a in ipairs(list) do
+          a.base = a.dice
           if a.strikes_first and a.dice > 0 then striking[s][#striking[s] + 1] = a.figure or f.name end
         end
       end
     end
   end
-  -- Steps 4-7 for one wave of kills: the inflicting side shares them out, the struck saves
-  -- (the defender's first), forced re-rolls of passed saves for Killing Blow.
-  local function take(s, wave)
-    for i, f in ipairs(sides[s]) do
-      f.casualties = f.casualties or casualties.new(f.unit, M.casualty_phase,
-        { profile = f.eff, individual = f.lone and f.individual or nil, sheltered = f.sheltered })
-      casualties.allocate(res, f.casualties, { kills = wave_of(f, wave).kills, side = side_name[enemy[s]],
-                                               owner = side_name[s] })
-      f.casualties.saved, f.casualties.last = false, wave == "main"  -- for fighter_key
-      merge("allocated", nil, nil, s, wave, i)
-    end
-    for i, f in ipairs(sides[s]) do
-      local w = wave_of(f, wave)
-      casualties.save(res, f.casualties, { side = side_name[enemy[s]], options = c.options, forced = w.forced,
-                                           forced_by = table.concat(w.by, ", "),
-                                           merge = function(kill, left) merge("saved", f, kill + 1, s, wave, i, left) end })
-      f.casualties.saved = true
-    end
-  end
-  -- Strike First (table fighting_abilities): thrown before everybody else's, its casualties
-  -- removed before they strike back, unless both sides have such a figure.
-  local first
+  -- Strike First (table fighting_abilities): thrown before everybody else's, unless both
+  -- sides have such a figure.
   if #striking.attacker > 0 and #striking.defender > 0 then
-    res.strike_first = { cancelled = true, attacker = striking.attacker, defender = striking.defender,
-      why = "both sides have a figure that strikes first: they cancel out, everybody strikes together" }
+    plan.cancelled = { attacker = striking.attacker, defender = striking.defender }
   elseif #striking.attacker > 0 or #striking.defender > 0 then
-    first = #striking.attacker > 0 and "attacker" or "defender"
-    res.strike_first = { side = first, figures = striking[first] }
-    for _, f in ipairs(sides[first]) do inflict(res, f, "first", true) end
-    take(enemy[first], "first")
-    local lost = {}
-    for _, f in ipairs(sides[enemy[first]]) do
-      if f.casualties.losses > 0 or next(f.casualties.dead.individuals) then
-        lost[#lost + 1] = { unit = f.name, losses = f.casualties.losses, dice_lost = struck_first(f) }
-      end
-    end
-    res.strike_first.struck = lost
+    plan.first = #striking.attacker > 0 and "attacker" or "defender"
+    plan.striking = striking[plan.first]
   end
-  -- Steps 2-3: the attacker's hit and kill throws, then the defender's.
-  for _, s in ipairs({ "attacker", "defender" }) do
-    for _, f in ipairs(sides[s]) do inflict(res, f, "main", first ~= nil) end
-  end
-  -- Steps 4-7: the attacker shares out the defender's kills, the defender saves; then the
-  -- other way round.
-  for _, s in ipairs({ "defender", "attacker" }) do take(s, "main") end
-  -- Standard captures (page 31): the declaring side must kill more than it loses, after saves.
-  res.standard_captures = {}
-  local lost = { attacker = side_losses(c.attackers), defender = side_losses(c.defenders) }
-  local won = { attacker = side_count(c.attackers), defender = side_count(c.defenders) }
-  for _, s in ipairs({ "attacker", "defender" }) do
+  -- Each throw's modifiers and target (they read only what was declared) and the Combat
+  -- Test's fixed inputs.
+  for _, s in ipairs(side_order) do
     for _, f in ipairs(sides[s]) do
-      local t = f.capture
-      if t then
-        local entry = { by = f.name, target = t.name, captured = false }
-        if t.capture_tried then
-          entry.why = "already tried this phase"
-        elseif won[enemy[s]] <= won[s] then
-          entry.why = string.format("the %s side did not win this phase (%d killed, %d lost)", s, won[enemy[s]], won[s])
-        elseif not casualties.standard_alive(t.casualties) then
-          entry.why = "the standard bearer fell in the fighting"
-        else
-          t.capture_tried = true
-          local saved = casualties.standard_save(res, t.casualties)
-          merge("capture", nil, nil, f.name, saved)
-          if saved then
-            entry.why = "the standard bearer passed his saving throw"
-          else
-            entry.captured, t.captured = true, true
-            entry.why = "won the phase: the standard bearer is removed"
-          end
+      for _, list in ipairs({ f.attacks, f.batches }) do
+        for _, a in ipairs(list) do
+          local t = a.target
+          local who = a.figure and (a.figure .. " (" .. f.name .. ")") or f.name
+          a.hit = M.hit_plan({ unit = f.eff, enemy = t.eff, disorganised = f.disorganised, ranks = f.ranks,
+                               label = "hit throw, " .. who .. " v " .. t.name })
+          a.kill = M.kill_plan({ unit = f.eff, enemy = t.eff, row = f.row,
+                                 bloodlust = not f.lone and f.unit.reaction == "bloodlust",
+                                 defending_standard = f.defending == true,
+                                 label = "kill throw, " .. who .. " v " .. t.name })
         end
-        res.standard_captures[#res.standard_captures + 1] = entry
       end
+      f.terrible = terrible_faced(f, sides[enemy[s]])
+      f.test_label = "combat test, " .. f.checked.name
     end
   end
-  -- Totals, each unit's report and the Combat Test inputs (morale.lua).
-  local totals = { attacker = side_losses(c.attackers, true), defender = side_losses(c.defenders, true) }
-  -- The Combat Test's comparisons count what winning counts (combat_readings.win).
-  local judged = { attacker = side_count(c.attackers, true), defender = side_count(c.defenders, true) }
-  res.sides = {}
-  for _, s in ipairs({ "attacker", "defender" }) do
-    local inflicted = 0
-    for _, f in ipairs(sides[s]) do inflicted = inflicted + f.kills_inflicted end
-    res.sides[s] = { name = side_name[s], kills_inflicted = inflicted, kills_after_saves = lost[enemy[s]],
-                     losses = totals[s] }
+  return plan
+end
+
+-- The merge point after each saving throw of fighter `f` (the i-th of side `s`) in `wave`.
+local function saved_merge(f, s, wave, i)
+  return function(kill, left) merge("saved", f, kill + 1, s, wave, i, left) end
+end
+
+-- Steps 4-7 for one wave of kills on side `s`: the inflicting side shares them out, the
+-- struck saves, forced re-rolls of passed saves for Killing Blow.
+local function take(plan, res, s, wave)
+  local list, by, owner = plan.sides[s], plan.side_name[enemy[s]], plan.side_name[s]
+  for i, f in ipairs(list) do
+    -- A full result keeps its own roster; a trial resets the plan's.
+    f.casualties = f.casualties
+      or (res and casualties.new(f.unit, M.casualty_phase, f.roster) or casualties.reset(f.spare))
+    casualties.allocate(res, f.casualties, { kills = wave_of(f, wave).kills, side = by, owner = owner })
+    f.casualties.saved, f.casualties.last = false, wave == "main"  -- for fighter_key
+    merge("allocated", nil, nil, s, wave, i)
   end
+  local merging = core.merging(M.procedures.combat)
+  for i, f in ipairs(list) do
+    local w = wave_of(f, wave)
+    casualties.save(res, f.casualties, { side = by, options = plan.c.options, forced = w.forced,
+      forced_by = w.forced > 0 and table.concat(w.by, ", ") or nil,
+      merge = merging and saved_merge(f, s, wave, i) or nil })
+    f.casualties.saved = true
+  end
+end
+
+-- Each unit's report (a full result only).
+local function report_units(plan, res, judged)
+  local c = plan.c
   res.units = {}
   res.command_test_markers = {}
-  for _, s in ipairs({ "attacker", "defender" }) do
-    for _, f in ipairs(sides[s]) do
+  for _, s in ipairs(side_order) do
+    for _, f in ipairs(plan.sides[s]) do
       local cas = f.casualties
       local rep = {
         name = f.name, side = s, side_name = f.side_name, lone_individual = f.lone,
@@ -954,7 +1015,7 @@ function M.round(c)
         if cas.dead.individuals[i] then rep.characters_killed[#rep.characters_killed + 1] = ind.name end
       end
       rep.standard_captured = f.captured == true
-      rep.losses = cas.losses + (f.captured and 1 or 0)
+      rep.losses = f.losses
       if f.captured then rep.killed[#rep.killed + 1] = "standard_bearer" end
       for _, m in ipairs(cas.command_test) do
         res.command_test_markers[#res.command_test_markers + 1] = { side = f.side_name, unit = f.name,
@@ -968,36 +1029,165 @@ function M.round(c)
         rep.combat_test = {
           unit = copy(f.raw), figures_at_start = f.unit.figures, losses = rep.losses,
           side_losses = judged[s], enemy_losses = judged[enemy[s]], killed = copy(rep.killed),
-          standard_lost = f.captured == true, time = c.time,
-          fighting_terrible = terrible_faced(f, sides[enemy[s]]),
+          standard_lost = f.captured == true, time = c.time, fighting_terrible = f.terrible,
         }
-        rep.takes_combat_test = rep.losses > 0 and rep.after.figures > 0
+        rep.takes_combat_test = f.tests
       end
       res.units[#res.units + 1] = rep
     end
   end
+end
+
+-- The Combat Test of fighter `f` on side `s` (morale.lua), its inputs from the round.
+local function combat_test(plan, res, f, s, judged)
+  local unit = f.checked
+  -- As the combat_test procedure checks its unit: a routed unit has left the table.
+  if unit.reaction == "rout" then core.fail("unit.reaction", "a routed unit has left the table and takes no test") end
+  local killed = f.casualties.killed
+  if f.captured then
+    local k = {}
+    for i, name in ipairs(killed) do k[i] = name end
+    k[#k + 1] = "standard_bearer"
+    killed = k
+  end
+  return morale.combat_test({ unit = unit, figures_at_start = f.unit.figures, losses = f.losses,
+    side_losses = judged[s], enemy_losses = judged[enemy[s]], killed = killed, standard_lost = f.captured == true,
+    time = plan.c.time, fighting_terrible = f.terrible, options = plan.c.options, label = f.test_label }, res == nil)
+end
+
+--- Plays a prepared round (M.prepare_round): both sides' hit and kill throws, the kills on
+--- specials and individuals with the saves (the defender's first), standard captures, each
+--- unit's losses and, when asked, its Combat Test. `full`: the whole result (every die,
+--- modifier, choice and unit report, see docs/resolve.md); otherwise (an odds trial) only what
+--- the procedure's odds spec reads (winner, sides' losses and reactions), nothing recorded.
+---@param plan table
+---@param full boolean
+---@return table result
+function M.play_round(plan, full)
+  local c, sides, side_name = plan.c, plan.sides, plan.side_name
+  local res
+  if full then
+    res = core.result("combat")
+    res.choices = {}
+    for i, ch in ipairs(plan.choices) do res.choices[i] = ch end
+  end
+  current, throws = sides, 0
+  for _, s in ipairs(side_order) do
+    for _, f in ipairs(sides[s]) do
+      f.kills_suffered, f.kills_inflicted, f.waves = 0, 0, {}
+      f.casualties, f.captured, f.capture_tried = nil, nil, nil
+      for _, list in ipairs({ f.attacks, f.batches }) do
+        for _, a in ipairs(list) do a.dice, a.struck, a.report = a.base, nil, nil end
+      end
+    end
+  end
+  -- Strike First: those dice are thrown before everybody else's, and the casualties they
+  -- cause removed before the struck strike back.
+  local first = plan.first
+  if plan.cancelled and res then
+    res.strike_first = { cancelled = true, attacker = plan.cancelled.attacker, defender = plan.cancelled.defender,
+      why = "both sides have a figure that strikes first: they cancel out, everybody strikes together" }
+  elseif first then
+    for _, f in ipairs(sides[first]) do inflict(res, f, "first", true) end
+    take(plan, res, enemy[first], "first")
+    local lost = res and {}
+    for _, f in ipairs(sides[enemy[first]]) do
+      if f.casualties.losses > 0 or next(f.casualties.dead.individuals) then
+        local cut = struck_first(f)
+        if lost then lost[#lost + 1] = { unit = f.name, losses = f.casualties.losses, dice_lost = cut } end
+      end
+    end
+    if res then res.strike_first = { side = first, figures = plan.striking, struck = lost } end
+  end
+  -- Steps 2-3: the attacker's hit and kill throws, then the defender's.
+  for _, s in ipairs(side_order) do
+    for _, f in ipairs(sides[s]) do inflict(res, f, "main", first ~= nil) end
+  end
+  -- Steps 4-7: the attacker shares out the defender's kills, the defender saves; then the
+  -- other way round.
+  take(plan, res, "defender", "main")
+  take(plan, res, "attacker", "main")
+  -- Standard captures (page 31): the declaring side must kill more than it loses, after saves.
+  if res then res.standard_captures = {} end
+  local lost = { attacker = side_losses(c.attackers), defender = side_losses(c.defenders) }
+  local won = { attacker = side_count(c.attackers), defender = side_count(c.defenders) }
+  for _, s in ipairs(side_order) do
+    for _, f in ipairs(sides[s]) do
+      local t = f.capture
+      if t then
+        local entry = { by = f.name, target = t.name, captured = false }
+        if t.capture_tried then
+          entry.why = "already tried this phase"
+        elseif won[enemy[s]] <= won[s] then
+          entry.why = string.format("the %s side did not win this phase (%d killed, %d lost)", s, won[enemy[s]], won[s])
+        elseif not casualties.standard_alive(t.casualties) then
+          entry.why = "the standard bearer fell in the fighting"
+        else
+          t.capture_tried = true
+          local saved = casualties.standard_save(res, t.casualties)
+          merge("capture", nil, nil, f.name, saved)
+          if saved then
+            entry.why = "the standard bearer passed his saving throw"
+          else
+            entry.captured, t.captured = true, true
+            entry.why = "won the phase: the standard bearer is removed"
+          end
+        end
+        if res then res.standard_captures[#res.standard_captures + 1] = entry end
+      end
+    end
+  end
+  -- Totals, each unit's losses and whether it takes its Combat Test (morale.lua).
+  for _, s in ipairs(side_order) do
+    for _, f in ipairs(sides[s]) do
+      f.losses = f.casualties.losses + (f.captured and 1 or 0)
+      f.tests = not f.lone and f.losses > 0 and f.unit.figures - f.losses > 0
+    end
+  end
+  local totals = { attacker = side_losses(c.attackers, true), defender = side_losses(c.defenders, true) }
+  -- The Combat Test's comparisons count what winning counts (combat_readings.win).
+  local judged = { attacker = side_count(c.attackers, true), defender = side_count(c.defenders, true) }
+  local out = res or {}
+  out.sides = {}
+  for _, s in ipairs(side_order) do
+    local inflicted = 0
+    for _, f in ipairs(sides[s]) do inflicted = inflicted + f.kills_inflicted end
+    out.sides[s] = { name = side_name[s], kills_inflicted = inflicted, kills_after_saves = lost[enemy[s]],
+                     losses = totals[s] }
+  end
+  if res then report_units(plan, res, judged) end
   -- The phase's winner kills more than it loses, after saves (captured standards aside), or
   -- as combat_readings.win counts.
   local a, d = won.defender, won.attacker
-  if a > d then res.winner = "attacker" elseif d > a then res.winner = "defender" end
-  res.outcome = string.format("%s: the attacker killed %d, the defender %d", res.winner and (res.winner .. " wins") or "draw", a, d)
+  if a > d then out.winner = "attacker" elseif d > a then out.winner = "defender" end
+  if res then
+    res.outcome = string.format("%s: the attacker killed %d, the defender %d", res.winner and (res.winner .. " wins") or "draw", a, d)
+  end
   -- On request, each unit that must takes its Combat Test now (morale.lua), in report order;
   -- a side's reaction is its first unit's.
   if c.combat_tests then
-    local tested = {}
-    for i, rep in ipairs(res.units) do
-      if rep.takes_combat_test then
-        rep.combat_test_result = morale.procedures.combat_test.run(rep.combat_test, c.options)
-        local side = res.sides[rep.side]
-        if side.reaction == nil then side.reaction = rep.combat_test_result.reaction end
-        tested[#tested + 1] = rep.combat_test_result.reaction
-        if core.merging(M.procedures.combat) then
-          core.merge(round_key, "tested", nil, nil, i, table.concat(tested, ","))
+    local merging = core.merging(M.procedures.combat)
+    if merging then core.merge(judged_key, "judged", out, judged) end
+    local tested, i = {}, 0
+    for _, s in ipairs(side_order) do
+      for _, f in ipairs(sides[s]) do
+        i = i + 1
+        if f.tests then
+          local result = combat_test(plan, res, f, s, judged)
+          local reaction = result
+          if res then
+            res.units[i].combat_test_result = result
+            reaction = result.reaction
+          end
+          local side = out.sides[s]
+          if side.reaction == nil then side.reaction = reaction end
+          tested[#tested + 1] = reaction or "-"
+          if merging then core.merge(judged_key, "tested", out, judged, i, table.concat(tested, ",")) end
         end
       end
     end
   end
-  return res
+  return out
 end
 
 M.procedures = {
@@ -1011,10 +1201,10 @@ M.procedures = {
              { name = "defender_losses", path = "sides.defender.losses", kind = "count" },
              { name = "attacker_reaction", path = "sides.attacker.reaction", kind = "category" },
              { name = "defender_reaction", path = "sides.defender.reaction", kind = "category" } },
-    run = function(input, options)
+    prepare = function(input, options)
       if input.attacker == nil then core.fail("attacker", "missing (a fighter {unit = ...} or an array of them)") end
       if input.defender == nil then core.fail("defender", "missing (a fighter {unit = ...} or an array of them)") end
-      return core.as_procedure(M.procedures.combat, M.round, {
+      return M.prepare_round({
         attackers = check_side_list(input.attacker, "attacker"),
         defenders = check_side_list(input.defender, "defender"),
         attacker_side = core.check_side(input.attacker_side, "attacker_side", "attacker"),
@@ -1024,6 +1214,13 @@ M.procedures = {
         combat_tests = core.check_bool(input.combat_tests, "combat_tests", false),
         options = options,
       })
+    end,
+    play = function(plan, full)
+      return core.as_procedure(M.procedures.combat, M.play_round, plan, full)
+    end,
+    run = function(input, options)
+      local p = M.procedures.combat
+      return p.play(p.prepare(input, options), true)
     end,
   },
 }

@@ -232,7 +232,7 @@ end
 ---@return integer face
 function M.d6(res, label)
   local total, faces = muster.dice.roll("1d6", label)
-  if M.explaining() then
+  if res and M.explaining() then
     res.dice[#res.dice + 1] = { label = label, dice = "1D6", faces = faces, result = total }
   end
   return total
@@ -241,7 +241,7 @@ end
 --- Throws NdX and totals it; records it.
 function M.sum(res, expr, label)
   local total, faces = muster.dice.roll(expr, label)
-  if M.explaining() then
+  if res and M.explaining() then
     res.dice[#res.dice + 1] = { label = label, dice = string.upper(expr), faces = faces, result = total }
   end
   return total, faces
@@ -251,7 +251,7 @@ end
 ---@param spec table {n, target, modifier, natural_max, natural_min, label}
 function M.count(res, spec)
   local r = muster.dice.roll_count(spec)
-  if M.explaining() then
+  if res and M.explaining() then
     res.dice[#res.dice + 1] = {
       label = spec.label, dice = spec.n .. "D" .. (spec.sides or 6), faces = r.faces,
       target = spec.target, modifier = spec.modifier or 0, result = r.successes,

@@ -78,8 +78,11 @@ for _, area in ipairs({ threat, morale, shooting, artillery, combat, man_to_man,
   for name, p in pairs(area.procedures) do
     local run = p.run
     own[name] = p
+    local prepare = p.prepare
     core.registry:define_procedure(name, { doc = p.doc, fields = p.fields, odds = p.odds,
-                                           run = function(input) return run(input, options) end })
+                                           run = function(input) return run(input, options) end,
+                                           prepare = prepare and function(input) return prepare(input, options) end,
+                                           play = p.play })
   end
 end
 core.registry:set_areas(M.modules, options)
@@ -102,13 +105,33 @@ end
 
 --- `muster odds` and the REPL's :odds (scripts/lib/odds.lua): one trial of procedure `name`
 --- on `input`, its outcome as one key; and the outcome fields a key holds, in order.
+--- A procedure with prepare and play is prepared once for a run of trials on the same input
+--- table (the odds engine passes the same one each time) and played without a result per
+--- trial; a plan whose preparing threw dice (a "random" policy declaring) is made anew each
+--- trial, so that the trial still draws them.
 local odds = require("odds")
+local kept = {}  -- the last plan: {name, input, plan}
+local function trial(name, input)
+  local p = M.procedures[name]
+  if not (p and p.play) then return odds.key(p, M.resolve(name, input)) end
+  local plan
+  if kept.input == input and kept.name == name then
+    plan = kept.plan
+  else
+    input = input or {}
+    core.check_fields(input, p.fields, "input")
+    local before = muster.dice.operations()
+    plan = p.prepare(input)
+    if muster.dice.operations() == before then kept.name, kept.input, kept.plan = name, input, plan end
+  end
+  return odds.key(p, p.play(plan, false))
+end
 function M.odds_trial(name, input)
   core.merge_scope(own[name])  -- its merge points count (exact odds), this trial only
-  local ok, result = pcall(M.resolve, name, input)
+  local ok, key = pcall(trial, name, input)
   core.merge_scope(nil)
-  if not ok then error(result, 0) end
-  return odds.key(M.procedures[name], result)
+  if not ok then error(key, 0) end
+  return key
 end
 function M.odds_fields(name)
   if not M.procedures[name] then M.resolve(name, {}) end  -- the unknown-procedure error

@@ -101,6 +101,13 @@ M.specials = { "leader", "standard_bearer", "champion", "musician", "hero" }
 ---@param killed table|nil array of "leader" | "standard_bearer" | "champion" | "musician" |
 ---                    "hero" (the unit's hero flag) | the name of an attached individual
 ---@param path string
+-- The special `field` (`what` for people) of `left` is lost, killed entry `i` of `path`.
+local function gone(left, path, i, field, what)
+  if not left[field] then core.fail(path .. "[" .. i .. "]", "the unit has no " .. what .. " left to lose") end
+  left[field] = false
+  left.killed_specials = left.killed_specials + 1
+end
+
 function M.after_losses(unit, killed, path)
   local left = { leader = unit.leader, standard = unit.standard, champion = unit.champion,
                  musicians = unit.musicians, hero = unit.hero, killed_specials = 0 }
@@ -108,21 +115,15 @@ function M.after_losses(unit, killed, path)
   if killed ~= nil then
     if type(killed) ~= "table" then core.fail(path, "array expected, got " .. type(killed)) end
     for i, k in ipairs(killed) do
-      local kp = path .. "[" .. i .. "]"
-      if type(k) ~= "string" then core.fail(kp, "string expected, got " .. core.show(k)) end
-      local function gone(field, what)
-        if not left[field] then core.fail(kp, "the unit has no " .. what .. " left to lose") end
-        left[field] = false
-        left.killed_specials = left.killed_specials + 1
-      end
-      if k == "leader" then gone("leader", "leader")
-      elseif k == "standard_bearer" then gone("standard", "standard bearer")
-      elseif k == "champion" then gone("champion", "champion")
+      if type(k) ~= "string" then core.fail(path .. "[" .. i .. "]", "string expected, got " .. core.show(k)) end
+      if k == "leader" then gone(left, path, i, "leader", "leader")
+      elseif k == "standard_bearer" then gone(left, path, i, "standard", "standard bearer")
+      elseif k == "champion" then gone(left, path, i, "champion", "champion")
       elseif k == "hero" then
-        if not left.hero then core.fail(kp, "no hero is with the unit (unit.hero)") end
+        if not left.hero then core.fail(path .. "[" .. i .. "]", "no hero is with the unit (unit.hero)") end
         left.hero = false
       elseif k == "musician" then
-        if left.musicians == 0 then core.fail(kp, "the unit has no musician left to lose") end
+        if left.musicians == 0 then core.fail(path .. "[" .. i .. "]", "the unit has no musician left to lose") end
         left.musicians = left.musicians - 1
         left.killed_specials = left.killed_specials + 1
       else
@@ -133,7 +134,7 @@ function M.after_losses(unit, killed, path)
         if not found then
           local names = {}
           for _, ind in ipairs(unit.individuals) do names[#names + 1] = ind.name end
-          core.fail(kp, string.format("%s is not a special (%s) nor an individual with the unit (%s)",
+          core.fail(path .. "[" .. i .. "]", string.format("%s is not a special (%s) nor an individual with the unit (%s)",
             core.show(k), table.concat(M.specials, ", "),
             #names > 0 and table.concat(names, ", ") or "none"))
         end
@@ -282,9 +283,13 @@ function M.apply_rout(res, unit, left)
   res.command_test_source = data.command_test_roles:source("warchief")
 end
 
---- Takes a test: quality throw, the list, the reaction table, the reaction applied.
+--- Takes a test: quality throw, the list, the reaction table, the reaction applied. Without
+--- a result `res` (an odds trial), nothing is recorded and the reaction alone is returned.
 local function take(res, list, ctx, label)
   ctx.unit = units.at_time(ctx.unit, ctx.time)  -- Goblins fight as fanatic at night (p.14)
+  if not res then
+    return reactions.read(quality.throw(nil, ctx.unit, label) + list:total(ctx), ctx.unit.type)
+  end
   res.type_by_light = ctx.unit.type_by_light
   local base = quality.throw(res, ctx.unit, label)
   local applied, total = list:apply(ctx)
@@ -295,6 +300,7 @@ local function take(res, list, ctx, label)
 end
 
 local function no_test(res, why, outcome)
+  if not res then return nil end
   res.tested = false
   res.why = why
   res.outcome = outcome or "no_test"
@@ -366,12 +372,12 @@ end
 
 --- The Combat Test (page 34) for `unit`, given this combat phase's losses (nil: not checked,
 --- the test is taken as asked). args = {unit, figures_at_start?, losses?, side_losses?,
---- enemy_losses?, killed?, standard_lost?, time?, fighting_terrible?, options}.
----@return table result
-function M.combat_test(args)
+--- enemy_losses?, killed?, standard_lost?, time?, fighting_terrible?, options, label?}.
+--- `lean` (an odds trial): no result is built; returns the reaction, or nil for no test.
+---@return table|string|nil result
+function M.combat_test(args, lean)
   local unit = args.unit
-  local res = core.result("combat_test")
-  res.unit = unit.name
+  local res = not lean and core.result("combat_test") or nil
   local total = args.figures_at_start or unit.figures
   local lost = args.losses
   local left = M.after_losses(unit, args.killed, "killed")
@@ -385,20 +391,29 @@ function M.combat_test(args)
   if side < (lost or 0) then
     core.fail("side_losses", string.format("%d is less than the unit's own losses (%d)", side, lost))
   end
-  res.figures_at_start, res.losses, res.side_losses = total, lost, side
-  res.enemy_losses = args.enemy_losses or 0
-  res.figures_after = total - (lost or 0)
-  res.standard_lost = args.standard_lost or false
+  local enemy_losses, standard_lost = args.enemy_losses or 0, args.standard_lost or false
   -- A captured standard is gone with its bearer (page 31).
-  if res.standard_lost then left.standard = false end
-  res.trigger_source = data.combat_test_thresholds:source("tested")
+  if standard_lost then left.standard = false end
+  if res then
+    res.unit = unit.name
+    res.figures_at_start, res.losses, res.side_losses = total, lost, side
+    res.enemy_losses = enemy_losses
+    res.figures_after = total - (lost or 0)
+    res.standard_lost = standard_lost
+    res.trigger_source = data.combat_test_thresholds:source("tested")
+  end
   if lost == nil then
-    res.triggered = nil
-    res.trigger = "not checked (no losses given): the test is taken as asked"
+    if res then
+      res.triggered = nil
+      res.trigger = "not checked (no losses given): the test is taken as asked"
+    end
   elseif over(data.combat_test_thresholds, "tested", lost, total) then
-    res.triggered = true
-    res.trigger = percent(lost, total) .. " lost in this combat phase"
+    if res then
+      res.triggered = true
+      res.trigger = percent(lost, total) .. " lost in this combat phase"
+    end
   else
+    if not res then return nil end
     res.triggered = false
     res.trigger = "no casualties in this combat phase"
     return no_test(res, res.trigger)
@@ -406,15 +421,15 @@ function M.combat_test(args)
   if lost == total then
     return no_test(res, "every figure of the unit was lost: nothing is left to test", "annihilated")
   end
-  res.tested = true
+  if res then res.tested = true end
   local ctx = {
     unit = unit, left = left, time = args.time, fighting_terrible = args.fighting_terrible,
-    options = args.options, side_losses = side, enemy_losses = res.enemy_losses,
-    standard_lost = res.standard_lost,
+    options = args.options, side_losses = side, enemy_losses = enemy_losses,
+    standard_lost = standard_lost,
     quarter = over(data.combat_test_thresholds, "quarter", lost or 0, total),
     heavy = over(data.combat_test_thresholds, "heavy", lost or 0, total),
   }
-  return take(res, data.combat_test, ctx, "combat test, " .. unit.name)
+  return take(res, data.combat_test, ctx, args.label or ("combat test, " .. unit.name))
 end
 
 -- ---------------------------------------------------------------------------------------

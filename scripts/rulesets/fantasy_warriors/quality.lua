@@ -20,17 +20,19 @@ data.quality = core.define_table("quality", {
 --- Makes a quality throw for `unit` into `res`: records the die and the quality modifier.
 ---@return integer score die + quality modifier
 function M.throw(res, unit, label)
-  local die = core.d6(res, label or ("quality throw, " .. unit.name))
+  local die
+  if res then die = core.d6(res, label or ("quality throw, " .. unit.name))
+  else die = muster.dice.roll_sum("1d6", label or "quality throw") end  -- an odds trial: nothing recorded
   local row = data.quality.rows[unit.quality]
   local value = row.value
   if value == nil then value = die >= row.high_from and row.high or row.low end
-  if value ~= 0 then
+  if res and value ~= 0 then
     res.modifiers[#res.modifiers + 1] = {
       id = "quality", value = value, reason = row.reason .. " (quality throw)",
       source = data.quality:source(unit.quality),
     }
   end
-  res.quality_throw = die + value
+  if res then res.quality_throw = die + value end
   return die + value
 end
 
