@@ -70,9 +70,10 @@ end
 ---@param procedure table a registry procedure (its `odds` spec, or none)
 ---@param result table the procedure's result
 ---@return string key
+local parts = {}  -- one key's values, used again by the next (no key is built inside another)
 function M.key(procedure, result)
   local spec = spec_of(procedure)
-  local parts = {}
+  for i = #parts, #spec + 1, -1 do parts[i] = nil end
   for i, f in ipairs(spec) do parts[i] = text(at(result, f.path), f) end
   return table.concat(parts, "|")
 end

@@ -108,7 +108,7 @@ function M.new(unit, phase, opts)
   local figs, groups = {}, {}
   local cas = { name = u.name, phase = phase, figures = u.figures, kills = 0, losses = 0, saves = {},
                 specials = {}, strikes = {}, strike_why = {}, strike_entry = {}, killed = {}, command_test = {},
-                annihilated = false,
+                annihilated = false, wave_table = {},
                 alone = opts.alone == true or opts.individual ~= nil, figs = figs, groups = groups,
                 dead = { warriors = 0, leader = false, champion = false, standard = false, musicians = 0,
                          profiles = {}, individuals = {} } }
@@ -306,7 +306,9 @@ end
 function M.allocate(res, cas, a)
   local k = a.kills
   cas.kills = cas.kills + k
-  cas.wave = { kills = k, from = #cas.strikes + 1 }
+  local wave = cas.wave_table  -- the roster's, one wave at a time
+  wave.kills, wave.from, wave.annihilated = k, #cas.strikes + 1, nil
+  cas.wave = wave
   for _, g in ipairs(cas.groups) do g.lost, g.hit = g.lost or 0, 0 end
   if k == 0 then return end
   if cas.alone then return allocate_alone(res, cas, k) end

@@ -711,7 +711,9 @@ end
 local function wave_of(t, wave)
   local w = t.waves[wave]
   if not w then
-    w = { kills = 0, forced = 0, by = {} }
+    w = t.wave_tables[wave]  -- the plan's, emptied for this round
+    w.kills, w.forced = 0, 0
+    for i = #w.by, 1, -1 do w.by[i] = nil end
     t.waves[wave] = w
   end
   return w
@@ -756,11 +758,9 @@ end
 -- Throws `f`'s attacks and dice apart of this wave: "first" those that strike first (when
 -- `first` is on), "main" the others.
 local function inflict(res, f, wave, first)
-  for _, list in ipairs({ f.attacks, f.batches }) do
-    for _, a in ipairs(list) do
-      local early = first and a.strikes_first == true
-      if (wave == "first") == early then throw_attack(res, f, a, wave) end
-    end
+  for _, a in ipairs(f.throwing) do
+    local early = first and a.strikes_first == true
+    if (wave == "first") == early then throw_attack(res, f, a, wave) end
   end
 end
 
@@ -877,7 +877,9 @@ local side_order = { "attacker", "defender" }
 function M.prepare_round(c)
   local sides = { attacker = c.attackers, defender = c.defenders }
   local side_name = { attacker = c.attacker_side, defender = c.defender_side }
-  local plan = { c = c, sides = sides, side_name = side_name, choices = {} }
+  local plan = { c = c, sides = sides, side_name = side_name, choices = {},
+                 lost = {}, won = {}, totals = {}, judged = {},
+                 outcome = { sides = { attacker = {}, defender = {} } } }
   local declared = { choices = plan.choices }  -- the declarations' choices, shown first in the result
   local names = {}
   for _, s in ipairs(side_order) do
@@ -916,10 +918,16 @@ function M.prepare_round(c)
       end
       attack_dice(f)
       f.roster = { profile = f.eff, individual = f.lone and f.individual or nil, sheltered = f.sheltered }
-      f.spare = casualties.new(f.unit, M.casualty_phase, f.roster)  -- reset by each trial's play
+      -- What each play empties and uses again rather than builds: the roster, the waves of
+      -- kills, the arguments of its casualties.
+      f.spare = casualties.new(f.unit, M.casualty_phase, f.roster)
+      f.waves, f.wave_tables = {}, { first = { by = {} }, main = { by = {} } }
+      f.allocation, f.saving = {}, {}
+      f.throwing = {}  -- the attacks, then the dice thrown apart: the order of the throws
       for _, list in ipairs({ f.attacks, f.batches }) do
         for _, a in ipairs(list) do
           a.base = a.dice
+          f.throwing[#f.throwing + 1] = a
           if a.strikes_first and a.dice > 0 then striking[s][#striking[s] + 1] = a.figure or f.name end
         end
       end
@@ -950,7 +958,7 @@ function M.prepare_round(c)
         end
       end
       f.terrible = terrible_faced(f, sides[enemy[s]])
-      f.test_label = "combat test, " .. f.checked.name
+      f.test_label, f.test_args = "combat test, " .. f.checked.name, {}
     end
   end
   return plan
@@ -969,16 +977,20 @@ local function take(plan, res, s, wave)
     -- A full result keeps its own roster; a trial resets the plan's.
     f.casualties = f.casualties
       or (res and casualties.new(f.unit, M.casualty_phase, f.roster) or casualties.reset(f.spare))
-    casualties.allocate(res, f.casualties, { kills = wave_of(f, wave).kills, side = by, owner = owner })
+    local a = f.allocation
+    a.kills, a.side, a.owner = wave_of(f, wave).kills, by, owner
+    casualties.allocate(res, f.casualties, a)
     f.casualties.saved, f.casualties.last = false, wave == "main"  -- for fighter_key
     merge("allocated", nil, nil, s, wave, i)
   end
   local merging = core.merging(M.procedures.combat)
   for i, f in ipairs(list) do
     local w = wave_of(f, wave)
-    casualties.save(res, f.casualties, { side = by, options = plan.c.options, forced = w.forced,
-      forced_by = w.forced > 0 and table.concat(w.by, ", ") or nil,
-      merge = merging and saved_merge(f, s, wave, i) or nil })
+    local a = f.saving
+    a.side, a.options, a.forced = by, plan.c.options, w.forced
+    a.forced_by = w.forced > 0 and table.concat(w.by, ", ") or nil
+    a.merge = merging and saved_merge(f, s, wave, i) or nil
+    casualties.save(res, f.casualties, a)
     f.casualties.saved = true
   end
 end
@@ -1050,9 +1062,11 @@ local function combat_test(plan, res, f, s, judged)
     k[#k + 1] = "standard_bearer"
     killed = k
   end
-  return morale.combat_test({ unit = unit, figures_at_start = f.unit.figures, losses = f.losses,
-    side_losses = judged[s], enemy_losses = judged[enemy[s]], killed = killed, standard_lost = f.captured == true,
-    time = plan.c.time, fighting_terrible = f.terrible, options = plan.c.options, label = f.test_label }, res == nil)
+  local a = res and {} or f.test_args  -- a trial fills the plan's table anew
+  a.unit, a.figures_at_start, a.losses, a.side_losses, a.enemy_losses = unit, f.unit.figures, f.losses, judged[s], judged[enemy[s]]
+  a.killed, a.standard_lost, a.time, a.fighting_terrible = killed, f.captured == true, plan.c.time, f.terrible
+  a.options, a.label = plan.c.options, f.test_label
+  return morale.combat_test(a, res == nil)
 end
 
 --- Plays a prepared round (M.prepare_round): both sides' hit and kill throws, the kills on
@@ -1074,11 +1088,10 @@ function M.play_round(plan, full)
   current, throws = sides, 0
   for _, s in ipairs(side_order) do
     for _, f in ipairs(sides[s]) do
-      f.kills_suffered, f.kills_inflicted, f.waves = 0, 0, {}
+      f.kills_suffered, f.kills_inflicted = 0, 0
+      f.waves.first, f.waves.main = nil, nil
       f.casualties, f.captured, f.capture_tried = nil, nil, nil
-      for _, list in ipairs({ f.attacks, f.batches }) do
-        for _, a in ipairs(list) do a.dice, a.struck, a.report = a.base, nil, nil end
-      end
+      for _, a in ipairs(f.throwing) do a.dice, a.struck, a.report = a.base, nil, nil end
     end
   end
   -- Strike First: those dice are thrown before everybody else's, and the casualties they
@@ -1108,32 +1121,35 @@ function M.play_round(plan, full)
   take(plan, res, "defender", "main")
   take(plan, res, "attacker", "main")
   -- Standard captures (page 31): the declaring side must kill more than it loses, after saves.
+  -- (`lost`, `won`, `totals`, `judged`: the plan's tables, filled anew each play.)
   if res then res.standard_captures = {} end
-  local lost = { attacker = side_losses(c.attackers), defender = side_losses(c.defenders) }
-  local won = { attacker = side_count(c.attackers), defender = side_count(c.defenders) }
+  local lost, won, totals, judged = plan.lost, plan.won, plan.totals, plan.judged
+  lost.attacker, lost.defender = side_losses(c.attackers), side_losses(c.defenders)
+  won.attacker, won.defender = side_count(c.attackers), side_count(c.defenders)
   for _, s in ipairs(side_order) do
     for _, f in ipairs(sides[s]) do
       local t = f.capture
       if t then
-        local entry = { by = f.name, target = t.name, captured = false }
+        local entry = res and { by = f.name, target = t.name, captured = false }
         if t.capture_tried then
-          entry.why = "already tried this phase"
+          if entry then entry.why = "already tried this phase" end
         elseif won[enemy[s]] <= won[s] then
-          entry.why = string.format("the %s side did not win this phase (%d killed, %d lost)", s, won[enemy[s]], won[s])
+          if entry then
+            entry.why = string.format("the %s side did not win this phase (%d killed, %d lost)", s, won[enemy[s]], won[s])
+          end
         elseif not casualties.standard_alive(t.casualties) then
-          entry.why = "the standard bearer fell in the fighting"
+          if entry then entry.why = "the standard bearer fell in the fighting" end
         else
           t.capture_tried = true
           local saved = casualties.standard_save(res, t.casualties)
           merge("capture", nil, nil, f.name, saved)
-          if saved then
-            entry.why = "the standard bearer passed his saving throw"
-          else
-            entry.captured, t.captured = true, true
-            entry.why = "won the phase: the standard bearer is removed"
+          if not saved then t.captured = true end
+          if entry then
+            entry.captured = not saved
+            entry.why = saved and "the standard bearer passed his saving throw" or "won the phase: the standard bearer is removed"
           end
         end
-        if res then res.standard_captures[#res.standard_captures + 1] = entry end
+        if entry then res.standard_captures[#res.standard_captures + 1] = entry end
       end
     end
   end
@@ -1144,16 +1160,19 @@ function M.play_round(plan, full)
       f.tests = not f.lone and f.losses > 0 and f.unit.figures - f.losses > 0
     end
   end
-  local totals = { attacker = side_losses(c.attackers, true), defender = side_losses(c.defenders, true) }
+  totals.attacker, totals.defender = side_losses(c.attackers, true), side_losses(c.defenders, true)
   -- The Combat Test's comparisons count what winning counts (combat_readings.win).
-  local judged = { attacker = side_count(c.attackers, true), defender = side_count(c.defenders, true) }
-  local out = res or {}
-  out.sides = {}
+  judged.attacker, judged.defender = side_count(c.attackers, true), side_count(c.defenders, true)
+  -- A full result has its own sides; a trial fills the plan's outcome (the odds fields).
+  local out = res or plan.outcome
+  out.sides = res and { attacker = {}, defender = {} } or out.sides
+  out.winner = nil
   for _, s in ipairs(side_order) do
     local inflicted = 0
     for _, f in ipairs(sides[s]) do inflicted = inflicted + f.kills_inflicted end
-    out.sides[s] = { name = side_name[s], kills_inflicted = inflicted, kills_after_saves = lost[enemy[s]],
-                     losses = totals[s] }
+    local side = out.sides[s]
+    side.name, side.kills_inflicted, side.kills_after_saves, side.losses = side_name[s], inflicted, lost[enemy[s]], totals[s]
+    side.reaction = nil
   end
   if res then report_units(plan, res, judged) end
   -- The phase's winner kills more than it loses, after saves (captured standards aside), or
@@ -1168,7 +1187,7 @@ function M.play_round(plan, full)
   if c.combat_tests then
     local merging = core.merging(M.procedures.combat)
     if merging then core.merge(judged_key, "judged", out, judged) end
-    local tested, i = {}, 0
+    local tested, i = merging and {}, 0  -- the reactions so far, for the merge keys
     for _, s in ipairs(side_order) do
       for _, f in ipairs(sides[s]) do
         i = i + 1
@@ -1181,8 +1200,10 @@ function M.play_round(plan, full)
           end
           local side = out.sides[s]
           if side.reaction == nil then side.reaction = reaction end
-          tested[#tested + 1] = reaction or "-"
-          if merging then core.merge(judged_key, "tested", out, judged, i, table.concat(tested, ",")) end
+          if merging then
+            tested[#tested + 1] = reaction or "-"
+            core.merge(judged_key, "tested", out, judged, i, table.concat(tested, ","))
+          end
         end
       end
     end

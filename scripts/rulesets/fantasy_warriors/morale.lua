@@ -108,10 +108,18 @@ local function gone(left, path, i, field, what)
   left.killed_specials = left.killed_specials + 1
 end
 
-function M.after_losses(unit, killed, path)
-  local left = { leader = unit.leader, standard = unit.standard, champion = unit.champion,
-                 musicians = unit.musicians, hero = unit.hero, killed_specials = 0 }
-  local dead = {}
+local lean_left, lean_dead, lean_individuals = {}, {}, {}  -- an odds trial's, used again
+
+function M.after_losses(unit, killed, path, lean)
+  local left, dead
+  if lean then  -- `lean`: an odds trial's test, which keeps nothing of it
+    left, dead = lean_left, lean_dead
+    for j = 1, #unit.individuals do dead[j] = nil end
+  else
+    left, dead = {}, {}
+  end
+  left.leader, left.standard, left.champion = unit.leader, unit.standard, unit.champion
+  left.musicians, left.hero, left.killed_specials = unit.musicians, unit.hero, 0
   if killed ~= nil then
     if type(killed) ~= "table" then core.fail(path, "array expected, got " .. type(killed)) end
     for i, k in ipairs(killed) do
@@ -142,10 +150,12 @@ function M.after_losses(unit, killed, path)
       end
     end
   end
-  left.individuals = {}
+  local individuals = lean and lean_individuals or {}
+  for j = #individuals, 1, -1 do individuals[j] = nil end
   for j, ind in ipairs(unit.individuals) do
-    if not dead[j] then left.individuals[#left.individuals + 1] = ind end
+    if not dead[j] then individuals[#individuals + 1] = ind end
   end
+  left.individuals = individuals
   return left
 end
 
@@ -370,6 +380,8 @@ function M.casualty_test(args)
   return take(res, data.casualty_test, ctx, "casualty test, " .. unit.name)
 end
 
+local lean_ctx = {}  -- an odds trial's Combat Test situation, used again
+
 --- The Combat Test (page 34) for `unit`, given this combat phase's losses (nil: not checked,
 --- the test is taken as asked). args = {unit, figures_at_start?, losses?, side_losses?,
 --- enemy_losses?, killed?, standard_lost?, time?, fighting_terrible?, options, label?}.
@@ -380,7 +392,7 @@ function M.combat_test(args, lean)
   local res = not lean and core.result("combat_test") or nil
   local total = args.figures_at_start or unit.figures
   local lost = args.losses
-  local left = M.after_losses(unit, args.killed, "killed")
+  local left = M.after_losses(unit, args.killed, "killed", lean)
   if lost ~= nil and lost > total then
     core.fail("losses", string.format("%d figures lost but the unit had %d", lost, total))
   end
@@ -422,13 +434,11 @@ function M.combat_test(args, lean)
     return no_test(res, "every figure of the unit was lost: nothing is left to test", "annihilated")
   end
   if res then res.tested = true end
-  local ctx = {
-    unit = unit, left = left, time = args.time, fighting_terrible = args.fighting_terrible,
-    options = args.options, side_losses = side, enemy_losses = enemy_losses,
-    standard_lost = standard_lost,
-    quarter = over(data.combat_test_thresholds, "quarter", lost or 0, total),
-    heavy = over(data.combat_test_thresholds, "heavy", lost or 0, total),
-  }
+  local ctx = res and {} or lean_ctx
+  ctx.unit, ctx.left, ctx.time, ctx.fighting_terrible = unit, left, args.time, args.fighting_terrible
+  ctx.options, ctx.side_losses, ctx.enemy_losses, ctx.standard_lost = args.options, side, enemy_losses, standard_lost
+  ctx.quarter = over(data.combat_test_thresholds, "quarter", lost or 0, total)
+  ctx.heavy = over(data.combat_test_thresholds, "heavy", lost or 0, total)
   return take(res, data.combat_test, ctx, args.label or ("combat test, " .. unit.name))
 end
 
