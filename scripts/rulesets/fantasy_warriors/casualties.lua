@@ -521,7 +521,11 @@ function M.key(cas, next, last, kills)
   if next then
     for i = next, #cas.strikes do parts[#parts + 1] = cas.strikes[i].key end
   end
-  parts[#parts + 1] = table.concat(cas.killed, ",")
+  -- Who was killed, as a set: only a result reports the order, and exact odds have none.
+  local killed = {}
+  for i, k in ipairs(cas.killed) do killed[i] = k end
+  table.sort(killed)
+  parts[#parts + 1] = table.concat(killed, ",")
   parts[#parts + 1] = #cas.command_test
   return table.concat(parts, " ")
 end
