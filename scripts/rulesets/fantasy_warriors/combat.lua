@@ -642,6 +642,8 @@ end
 -- hand, the roster, captures), in the sides' order; the reports are left out.
 -- ---------------------------------------------------------------------------------------
 
+local enemy = { attacker = "defender", defender = "attacker" }
+local side_order = { "attacker", "defender" }
 local current  -- the plan's sides {attacker = fighters, defender = fighters} while a round plays
 local throws = 0  -- the throws made so far in the round playing (a merge key's step)
 
@@ -679,24 +681,28 @@ local function round_key(where, saving, next, ...)
   return table.concat(parts, "|")
 end
 
--- The round's state once every unit's losses are known (`where`, then each unit's losses,
--- whether it tests and, if so, what its Combat Test reads; the sides' totals as judged and
--- the winner): all that the Combat Tests and the outcome still read, the rosters left out.
--- `...`: the point's own values.
-local function judged_key(where, out, judged, ...)
-  local parts = { where, out.winner or "-", judged.attacker, judged.defender,
-                  out.sides.attacker.losses, out.sides.defender.losses }
-  for i = 1, select("#", ...) do parts[#parts + 1] = tostring((select(i, ...))) end
-  for _, s in ipairs({ "attacker", "defender" }) do
+-- The round's state once every unit's losses are known (`where`; the winner, the sides'
+-- totals, each side's reaction so far): all that the outcome still reads, and what the Combat
+-- Tests still to take read, each unit after the `done`-th in report order with its losses,
+-- whether it tests and, if so, who it lost. The rosters are left out.
+local function judged_key(where, out, judged, done)
+  local a, d = out.sides.attacker, out.sides.defender
+  local parts = { where, done, out.winner or "-", judged.attacker, judged.defender, a.losses, d.losses,
+                  a.reaction or "-", d.reaction or "-" }
+  local i = 0
+  for _, s in ipairs(side_order) do
     for _, f in ipairs(current[s]) do
-      local killed = ""
-      if f.tests then
-        local k = {}
-        for i, name in ipairs(f.casualties.killed) do k[i] = name end
-        table.sort(k)
-        killed = table.concat(k, ",")
+      i = i + 1
+      if i > done then
+        local killed = ""
+        if f.tests then
+          local k = {}
+          for j, name in ipairs(f.casualties.killed) do k[j] = name end
+          table.sort(k)
+          killed = table.concat(k, ",")
+        end
+        parts[#parts + 1] = string.format("%d %s %s %s", f.losses, f.tests and "T" or "-", f.captured and "C" or "-", killed)
       end
-      parts[#parts + 1] = string.format("%d %s %s %s", f.losses, f.tests and "T" or "-", f.captured and "C" or "-", killed)
     end
   end
   return table.concat(parts, "|")
@@ -864,8 +870,6 @@ local function after_unit(f)
   return a
 end
 
-local enemy = { attacker = "defender", defender = "attacker" }
-local side_order = { "attacker", "defender" }
 
 --- Prepares one combat round (page 30): the checks between the units, every declaration
 --- (targets, the figures fighting, profile, polearm, ranks, captures: the input's or its side's
@@ -1186,8 +1190,8 @@ function M.play_round(plan, full)
   -- a side's reaction is its first unit's.
   if c.combat_tests then
     local merging = core.merging(M.procedures.combat)
-    if merging then core.merge(judged_key, "judged", out, judged) end
-    local tested, i = merging and {}, 0  -- the reactions so far, for the merge keys
+    if merging then core.merge(judged_key, "judged", out, judged, 0) end
+    local i = 0
     for _, s in ipairs(side_order) do
       for _, f in ipairs(sides[s]) do
         i = i + 1
@@ -1200,10 +1204,7 @@ function M.play_round(plan, full)
           end
           local side = out.sides[s]
           if side.reaction == nil then side.reaction = reaction end
-          if merging then
-            tested[#tested + 1] = reaction or "-"
-            core.merge(judged_key, "tested", out, judged, i, table.concat(tested, ","))
-          end
+          if merging then core.merge(judged_key, "tested", out, judged, i) end
         end
       end
     end
