@@ -32,6 +32,34 @@ function muster.dice.roll_sum(expr, label) end
 ---@return integer|nil total
 function muster.dice.roll_above(expr, threshold, label) end
 
+--- `times` saving throws at once: how many totals of `expr` beat `threshold`. The same dice
+--- as `times` calls of roll_above (each recorded as a sum); enumerate mode branches once,
+--- over the number passed.
+---@param times integer 0..1000
+---@param expr string
+---@param threshold integer
+---@param label? string default: expr
+---@return integer passed
+function muster.dice.count_above(times, expr, threshold, label) end
+
+--- The successes of a pool, as roll_count counts them, without building tables: `n` dice of
+--- `sides` (default 6), a success when face + modifier >= target; with `naturals` the max
+--- face always succeeds and a 1 always fails. The same dice and records as roll_count;
+--- enumerate mode branches on the successes alone (n + 1 outcomes).
+---@param n integer 0..1000
+---@param target integer
+---@param modifier? integer default 0
+---@param naturals? boolean default false
+---@param label? string default "tally"
+---@param sides? integer default 6
+---@return integer successes
+function muster.dice.tally(n, target, modifier, naturals, label, sides) end
+
+--- How many dice operations the kernel has made so far (every mode): two readings tell
+--- whether some work threw dice.
+---@return integer
+function muster.dice.operations() end
+
 --- A merge point (docs/dice.md): the rest of the run depends only on `key` and the dice to
 --- come; exact odds explore what follows each key once. Does nothing outside roll_exact.
 ---@param key string 1..4096 bytes
