@@ -40,7 +40,7 @@ struct odds_request {
   std::uint64_t seed = 1;
   double precision = 0.005;    ///< the largest 95% half-width allowed (0.005: ±0.5 points)
   odds_method method = odds_method::automatic;
-  std::size_t max_runs = 5000;       ///< exact: the most runs an enumeration may take
+  std::size_t max_runs = 10000;      ///< exact: the most runs an enumeration may take
   std::size_t max_trials = 2000000;  ///< Monte Carlo: the most trials
   unsigned threads = 0;              ///< workers; 0: one per hardware thread
   /// Called on the calling thread after each block of trials: (done, target).
