@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include <charconv>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -202,6 +203,7 @@ struct odds_args {
   std::string input, svg, matrix, measure;
   std::vector<std::string> policies, compare_variants, compare_options;
   double precision_points = 0.5;
+  double time_budget_seconds = 10;
   bool exact = false, monte_carlo = false, json = false, csv = false;
 };
 
@@ -276,6 +278,7 @@ int cmd_odds(odds_args& a) {
     r.compare = other;
   }
   r.precision = a.precision_points / 100;
+  r.time_budget = std::chrono::milliseconds(static_cast<std::int64_t>(a.time_budget_seconds * 1000));
   if (a.exact && a.monte_carlo) throw resolve_input_error{"--exact", "give --exact or --monte-carlo, not both"};
   r.method = a.exact ? muster::cli::odds_method::exact
              : a.monte_carlo ? muster::cli::odds_method::monte_carlo : muster::cli::odds_method::automatic;
@@ -358,6 +361,9 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   odds_cmd->add_option("--max-trials", odds.request.max_trials, "Monte Carlo: the most trials")->capture_default_str();
   odds_cmd->add_option("--threads", odds.request.threads, "Worker threads (0: one per core); results do not depend on it")
+      ->capture_default_str();
+  odds_cmd->add_option("--time-budget", odds.time_budget_seconds,
+                       "Seconds one trial (or one run of an enumeration) may take")
       ->capture_default_str();
   odds_cmd->add_flag("--json", odds.json, "JSON for tools instead of text");
   odds_cmd->add_option("--svg", odds.svg,

@@ -68,17 +68,18 @@ prepared_input split_choices(const std::string& text) {
 
 // A trial runs in fast mode (docs/decisions/0004): the JIT compiles the bundled rules, and
 // each trial, one top-level call, has its own time budget, however many trials a request runs.
-runtime_options trial_options() {
+runtime_options trial_options(std::chrono::milliseconds time_budget) {
   runtime_options o;
   o.mode = execution::fast;
-  o.time_budget = std::chrono::milliseconds(10'000);
+  o.time_budget = time_budget;
   return o;
 }
 
 class worker {
  public:
-  worker(const odds_config& config, const std::string& procedure, const prepared_input& input)
-      : rt_(k_, trial_options()) {
+  worker(const odds_config& config, const std::string& procedure, const prepared_input& input,
+         std::chrono::milliseconds time_budget)
+      : rt_(k_, trial_options(time_budget)) {
     load_modules(rt_, config.ruleset, config.variants, config.options);
     k_.log.set_enabled(false);  // nothing of a trial is kept
     k_.dice.set_mode(roll_mode::sample);
@@ -390,8 +391,8 @@ class pool {
  private:
   std::vector<std::unique_ptr<worker>> make() {
     std::vector<std::unique_ptr<worker>> ws;
-    ws.push_back(std::make_unique<worker>(r_.base, r_.procedure, input_));
-    if (r_.compare) ws.push_back(std::make_unique<worker>(*r_.compare, r_.procedure, input_));
+    ws.push_back(std::make_unique<worker>(r_.base, r_.procedure, input_, r_.time_budget));
+    if (r_.compare) ws.push_back(std::make_unique<worker>(*r_.compare, r_.procedure, input_, r_.time_budget));
     return ws;
   }
 
@@ -409,6 +410,8 @@ void check_odds_request(const odds_request& r) {
     throw input_error("--precision", fmt::format("{:g} is not a number of points between 0 and 50", 100 * r.precision));
   if (r.max_runs == 0) throw input_error("--max-runs", "0: an enumeration needs at least 1 run");
   if (r.max_trials == 0) throw input_error("--max-trials", "0: Monte Carlo needs at least 1 trial");
+  if (r.time_budget.count() <= 0)
+    throw input_error("--time-budget", "a trial needs a time budget of at least 1 ms");
 }
 
 odds_report compute_odds(const odds_request& r) {
@@ -418,9 +421,16 @@ odds_report compute_odds(const odds_request& r) {
   pool workers(r, input, threads);
   auto& first = workers.first();
   const auto fields = odds_outcome_fields(first[0]->rt(), r.procedure);
-  // Trial 0 on the calling thread: bad input fails here, before any thread starts.
-  first[0]->trial(r.seed, 0);
-  if (r.compare) first[1]->trial(r.seed, 0);
+  // Trial 0 on the calling thread: bad input fails here, before any thread starts; a script
+  // that fails is named with the trial, as in the pool.
+  try {
+    first[0]->trial(r.seed, 0);
+    if (r.compare) first[1]->trial(r.seed, 0);
+  } catch (const input_error&) {
+    throw;
+  } catch (const script_error& e) {
+    fail("trial 0 (seed {}): {}", r.seed, e.what());
+  }
 
   odds_report rep;
   rep.procedure = r.procedure;

@@ -8,6 +8,7 @@
 // knows a rule. See docs/odds.md and docs/decisions/0003-odds-engine.md.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -43,6 +44,9 @@ struct odds_request {
   std::size_t max_runs = 10000;      ///< exact: the most runs an enumeration may take
   std::size_t max_trials = 2000000;  ///< Monte Carlo: the most trials
   unsigned threads = 0;              ///< workers; 0: one per hardware thread
+  /// The time budget of one trial (each trial is one top-level call in fast mode,
+  /// docs/decisions/0004): a trial past it fails the request, named with its index and seed.
+  std::chrono::milliseconds time_budget{10'000};
   /// Called on the calling thread after each block of trials: (done, target).
   std::function<void(std::uint64_t, std::uint64_t)> progress;
 };

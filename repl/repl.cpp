@@ -979,7 +979,13 @@ CLI::App* add_repl_command(CLI::App& app, repl_options& o) {
   cmd->add_option("--history", o.history, "History file (default $MUSTER_HISTORY, else ~/.muster_history)");
   cmd->add_option("--budget", o.budget, "Instruction budget of one line (default the runtime's 200000000)");
   cmd->add_option("--time-budget", o.time_budget, "Seconds one line may take (default the runtime's 60)")
-      ->check(CLI::PositiveNumber);
+      ->check(CLI::Validator([](std::string& v) -> std::string {
+        try {
+          return std::stod(v) > 0 ? std::string() : "must be more than 0 seconds";
+        } catch (const std::exception&) {
+          return "a number of seconds expected";
+        }
+      }, "SECONDS"));
   return cmd;
 }
 

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <chrono>
 #include <cmath>
 #include <string>
 
@@ -192,3 +193,27 @@ TEST(cli_odds, svg_draws_a_bar_per_value_and_configuration) {
   EXPECT_EQ(occurrences(svg, "<line "), 0u);
   EXPECT_NE(svg.find(">at least 2</text>"), std::string::npos);
 }
+
+namespace {
+
+// A trial is one top-level call with its own time budget (docs/decisions/0004): a house rule
+// that never returns ends the request on the deadline, named by its own file and line, in
+// the enumeration and in a Monte Carlo trial alike.
+TEST(cli_odds, a_rule_that_never_returns_ends_on_the_time_budget) {
+  const std::string forever = MUSTER_SOURCE_DIR "/tests/fixtures/variants/forever.lua";
+  const auto start = std::chrono::steady_clock::now();
+  outcome o = muster("odds threat_test " + threat_test + " --variant '" + forever + "' --time-budget 0.3");
+  EXPECT_EQ(o.status, 1);
+  EXPECT_NE(o.err.find("forever.lua:7: time budget exhausted (300 ms)"), std::string::npos) << o.err;
+  o = muster("odds threat_test " + threat_test + " --variant '" + forever + "' --time-budget 0.3 --monte-carlo --seed 5");
+  EXPECT_EQ(o.status, 1);
+  EXPECT_NE(o.err.find("trial "), std::string::npos) << o.err;
+  EXPECT_NE(o.err.find("(seed 5)"), std::string::npos) << o.err;
+  EXPECT_NE(o.err.find("forever.lua:7: time budget exhausted (300 ms)"), std::string::npos) << o.err;
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(20));
+  o = muster("odds threat_test " + threat_test + " --time-budget 0");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_NE(o.err.find("--time-budget"), std::string::npos) << o.err;
+}
+
+}  // namespace

@@ -205,17 +205,30 @@ struct runtime::impl {
       char message[96];
       std::snprintf(message, sizeof message, "instruction budget exhausted (%llu instructions)",
                     static_cast<unsigned long long>(budget));
-      luaL_error(L, "%s", message);
+      raise_here(L, message);
     }
+  }
+
+  // Raises `message` from a hook as "chunk:line: message", at the line the script is running
+  // (luaL_error would name the line of its caller: in a modifier's `when`, the registry's).
+  [[noreturn]] static void raise_here(lua_State* S, const char* message) {
+    lua_Debug ar;
+    if (lua_getstack(S, 0, &ar) && lua_getinfo(S, "Sl", &ar) && ar.currentline > 0)
+      lua_pushfstring(S, "%s:%d: %s", ar.short_src, ar.currentline, message);
+    else
+      lua_pushstring(S, message);
+    lua_error(S);
+    std::abort();  // lua_error does not return
   }
 
   // The time budget ran out: raises its error at the script's current line.
   [[noreturn]] void time_out(lua_State* S) {
     time_exhausted = true;
     const auto ms = opts.time_budget.count();
-    if (ms % 1000 == 0) luaL_error(S, "time budget exhausted (%d s)", static_cast<int>(ms / 1000));
-    luaL_error(S, "time budget exhausted (%d ms)", static_cast<int>(ms));
-    std::abort();  // luaL_error does not return
+    char message[64];
+    if (ms % 1000 == 0) std::snprintf(message, sizeof message, "time budget exhausted (%lld s)", static_cast<long long>(ms / 1000));
+    else std::snprintf(message, sizeof message, "time budget exhausted (%lld ms)", static_cast<long long>(ms));
+    raise_here(S, message);
   }
 
   // Fast mode: set by the watchdog thread (on_expired) when a call ran out; runs on the Lua
