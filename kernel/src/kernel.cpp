@@ -20,4 +20,9 @@ kernel::kernel(std::uint64_t seed) : dice(seed), turn(log), choices(log) {
   });
 }
 
+void kernel::set_meter(work_meter* m) noexcept {
+  meter_ = m;
+  dice.set_meter(meter());
+}
+
 }  // namespace muster

@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "muster/budget.hpp"
 #include "muster/error.hpp"
 
 namespace muster {
@@ -281,6 +282,10 @@ class roller {
   roller(const roller&) = delete;
   roller& operator=(const roller&) = delete;
 
+  /// Where enumerate() charges its work and memory (the runs it makes, the outcome lists and
+  /// merged states it keeps): the kernel's meter (budget.hpp). Null: charge nothing.
+  void set_meter(work_meter* meter) noexcept { meter_ = meter; }
+
   /// Replaces the source (non-null). Throws during enumerate()/sample().
   void set_source(std::unique_ptr<dice_source> source);
   /// Installs a seeded_source with `seed` (replacing any other source).
@@ -395,6 +400,7 @@ class roller {
   enumeration_stats stats_;             ///< see last_enumeration()
   bool sampling_ = false;               ///< true inside sample()
   std::uint64_t operations_ = 0;        ///< see operations()
+  work_meter* meter_ = nullptr;         ///< see set_meter()
 };
 
 }  // namespace muster

@@ -5,8 +5,10 @@
 
 #include <fmt/format.h>
 
+#include <cstddef>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <utility>
 
 namespace muster {
@@ -16,6 +18,12 @@ class error : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
+
+/// `text` made fit for one line of a terminal: control characters and bytes that are not
+/// UTF-8 shown as escapes (\n, \t, \r, \e, \xHH), and a text longer than `max` bytes cut on
+/// a character boundary with "... (N more bytes)". Messages that carry a script's or a user's
+/// text go through it before anyone prints them.
+std::string one_line(std::string_view text, std::size_t max = 1000);
 
 /// Throws muster::error with a fmt-formatted message.
 template <typename... Args>
@@ -30,6 +38,7 @@ enum class script_failure {
   instruction_budget,  ///< the instruction budget ran out (a runaway loop)
   memory_budget,       ///< the memory budget ran out (a runaway allocation)
   time_budget,         ///< the time budget ran out (a call past its deadline)
+  output_budget,       ///< the output budget ran out (a call printing or logging without end)
 };
 
 /// A failure inside a script. what() reads "file:line: message" (one line); traceback()

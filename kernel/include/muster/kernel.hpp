@@ -3,6 +3,7 @@
 // A muster::runtime runs Lua over one kernel. Not thread-safe: one kernel per thread.
 #pragma once
 
+#include "muster/budget.hpp"
 #include "muster/choice.hpp"
 #include "muster/dice.hpp"
 #include "muster/log.hpp"
@@ -22,6 +23,15 @@ struct kernel {
   battle_state state;  ///< sides, commands, units, figures, markers, terrain
   sequencer turn;      ///< pre-battle steps, phases, hooks, turn number and time
   chooser choices;     ///< the controllers that answer player choices, one per side
+
+  /// Where the services charge work and memory spent for a script (budget.hpp). The runtime
+  /// running over this kernel sets its own for its lifetime; the default charges nothing.
+  work_meter* meter() noexcept { return meter_ ? meter_ : &no_meter_; }
+  void set_meter(work_meter* m) noexcept;
+
+ private:
+  work_meter no_meter_;
+  work_meter* meter_ = nullptr;
 };
 
 }  // namespace muster

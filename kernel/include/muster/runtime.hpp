@@ -49,8 +49,11 @@ struct runtime_options {
   /// Wall-clock time one top-level call may take (0: unlimited): in counted mode a backstop
   /// for work the instruction count does not see, in fast mode the budget.
   std::chrono::milliseconds time_budget{60'000};
-  /// Bytes the whole Lua heap may hold (0: unlimited).
+  /// Bytes the whole Lua heap may hold, with what the kernel's services hold for scripts
+  /// (0: unlimited).
   std::size_t memory_budget = std::size_t{512} << 20;
+  /// Bytes one top-level call may print and log (0: unlimited).
+  std::size_t output_budget = std::size_t{8} << 20;
   execution mode = execution::counted;
   /// Receives each line a script prints (without the newline). Default: stdout.
   std::function<void(std::string_view)> print;

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "lua/bindings.hpp"
+#include "lua/host.hpp"
 #include "lua/fields.hpp"
 #include "lua/guard.hpp"
 #include "lua/stack.hpp"
@@ -39,6 +40,14 @@ int l_log_add(lua_State* L) {
   if (!log.enabled()) return 0;
   std::vector<field> fields;
   if (!lua_isnoneornil(L, 2)) fields = check_fields(L, 2, "");
+  std::size_t bytes = kind.size();
+  for (const field& f : fields) {
+    bytes += f.name.size() + 2;
+    if (const auto* text = std::get_if<std::string>(&f.value)) bytes += text->size();
+    else if (const auto* list = std::get_if<std::vector<std::int64_t>>(&f.value)) bytes += 8 * list->size();
+    else bytes += 8;
+  }
+  count_output(L, bytes);  // a script logging without end runs out of its output budget
   log.add(kind, std::move(fields));
   return 0;
 }

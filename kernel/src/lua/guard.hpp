@@ -8,7 +8,10 @@
 #include <string>
 #include <string_view>
 
+#include "lua/host.hpp"
 #include "lua/lua.hpp"
+#include "muster/budget.hpp"
+#include "muster/dice.hpp"
 #include "muster/error.hpp"
 
 namespace muster::lua {
@@ -58,13 +61,31 @@ template <lua_CFunction fn>
 int guard(lua_State* L) {
   std::string message;
   bool located = false;  // a script_error already names its file:line
+  bool stopped = false;  // the end of an exact-odds run, met in a callback
+  bool unnamed = false;  // a budget error
   try {
     return fn(L);
+  } catch (const merge_stop&) {
+    stopped = true;
   } catch (const script_error& e) {
     message = e.what();
     located = true;
+  } catch (const budget_error& e) {
+    message = e.what();
+    unnamed = true;  // named by where the script is, not by the function that noticed
   } catch (const std::exception& e) {
     message = e.what();
+  }
+  if (stopped) {
+    lua_pushlightuserdata(L, &merge_stop_marker);
+    return lua_error(L);
+  }
+  if (unnamed) {
+    push_where(L);
+    lua_pushlstring(L, message.data(), message.size());
+    lua_concat(L, 2);
+    std::string().swap(message);
+    return lua_error(L);
   }
   if (located) {
     lua_pushlstring(L, message.data(), message.size());

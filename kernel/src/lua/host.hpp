@@ -3,6 +3,9 @@
 // Lua functions alive for C++ (phase steps, hooks, policies). Implemented in runtime.cpp.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
+
 #include "lua/lua.hpp"
 
 namespace muster {
@@ -16,9 +19,56 @@ runtime& owner(lua_State* L);
 
 /// [-(nargs+1), +nresults, -] Calls the function below the nargs arguments on top of the
 /// stack, under the sandbox budgets, with a traceback handler. On failure pops the function
-/// and arguments and throws muster::script_error (file:line of the failing Lua code). This is
-/// the only way C++ calls into Lua.
+/// and arguments and throws muster::script_error (file:line of the failing Lua code), or
+/// muster::merge_stop for the end of an exact-odds run. This is the only way C++ calls into
+/// Lua. Calls nest (a callback calling the kernel calling back...) at most `max_nested_calls`
+/// deep: one more throws muster::error, so recursion through C ends before the C stack does.
 void call(lua_State* L, int nargs, int nresults);
+
+/// How deep calls between Lua and C may nest (call(), and every sandbox function that runs a
+/// script's code: pcall, xpcall, coroutine.resume and wrap, require, tostring's __tostring).
+inline constexpr int max_nested_calls = 200;
+
+/// One more call from C into a script's code, for as long as it lives: a C function that calls
+/// back into Lua holds one. Past max_nested_calls it raises a Lua error (not a C++ exception,
+/// so any C function may hold one), so recursion through C ends before the C stack does.
+class c_nesting {
+ public:
+  explicit c_nesting(lua_State* L);
+  c_nesting(const c_nesting&) = delete;
+  c_nesting& operator=(const c_nesting&) = delete;
+  ~c_nesting();
+
+ private:
+  lua_State* L_;
+};
+
+/// Charges `units` of work a C function did for the script (about one VM instruction's worth
+/// each) to the runtime's budgets, and checks its deadline. Throws muster::budget_error when a
+/// budget has run out: call it only inside a guard<>-wrapped function.
+void charge(lua_State* L, std::uint64_t units);
+
+/// Counts `bytes` a script prints or logs against the output budget of the running call.
+/// Throws muster::budget_error when it has run out: call it only inside a guard<>-wrapped
+/// function.
+void count_output(lua_State* L, std::size_t bytes);
+
+/// Bytes a C function holds for the script (a buffer it grows), counted against the memory
+/// budget while it lives. update() throws muster::budget_error when the budget cannot hold
+/// them; the destructor gives them back.
+class held_bytes {
+ public:
+  explicit held_bytes(lua_State* L) : L_(L) {}
+  held_bytes(const held_bytes&) = delete;
+  held_bytes& operator=(const held_bytes&) = delete;
+  ~held_bytes();
+  /// Now `bytes` are held.
+  void update(std::size_t bytes);
+
+ private:
+  lua_State* L_;
+  std::size_t held_ = 0;
+};
 
 /// The error value that ends an exact-odds run at a merge point already explored
 /// (muster.dice.merge): a light userdata pointing here. It carries no message, so raising it

@@ -22,6 +22,29 @@ runtime& owner(lua_State* L) { return runtime::impl::of(L).owner; }
 
 void call(lua_State* L, int nargs, int nresults) { runtime::impl::of(L).call_on(L, nargs, nresults); }
 
+void charge(lua_State* L, std::uint64_t units) { runtime::impl::of(L).charge(units); }
+
+void count_output(lua_State* L, std::size_t bytes) { runtime::impl::of(L).count_output(bytes); }
+
+c_nesting::c_nesting(lua_State* L) : L_(L) {
+  auto& self = runtime::impl::of(L);
+  if (self.depth >= max_nested_calls)
+    luaL_error(L, "too many nested calls between Lua and C functions (more than %d)", max_nested_calls);
+  ++self.depth;
+}
+
+c_nesting::~c_nesting() { --runtime::impl::of(L_).depth; }
+
+held_bytes::~held_bytes() {
+  if (held_ > 0) runtime::impl::of(L_).hold(-static_cast<std::int64_t>(held_));
+}
+
+void held_bytes::update(std::size_t bytes) {
+  if (bytes == held_) return;
+  runtime::impl::of(L_).hold(static_cast<std::int64_t>(bytes) - static_cast<std::int64_t>(held_));
+  held_ = bytes;
+}
+
 ref::ref(lua_State* L, int index) : L_(L) {
   lua_pushvalue(L, index);
   id_ = luaL_ref(L, LUA_REGISTRYINDEX);
@@ -62,6 +85,7 @@ runtime::runtime(kernel& k, runtime_options options)
   luaJIT_setmode(self.L, 0, LUAJIT_MODE_ENGINE | (self.jit_on ? LUAJIT_MODE_ON : LUAJIT_MODE_OFF));
   self.counting = !fast && self.opts.instruction_budget != 0;
   if (self.counting) lua_sethook(self.L, &impl::count_hook, LUA_MASKCOUNT, hook_interval);
+  k.set_meter(&self.meter);  // the services charge this runtime's budgets
   if (self.opts.time_budget.count() > 0) {
     self.watch.budget = self.opts.time_budget;
     self.watch.expire = [&self](std::uint64_t call) { self.on_expired(call); };
@@ -85,6 +109,7 @@ runtime::runtime(kernel& k, runtime_options options)
     self.call(0, 0);
   } catch (...) {
     if (self.watched) detail::watchdog::instance().withdraw(self.watch);
+    k.set_meter(nullptr);
     lua_close(self.L);
     self.L = nullptr;
     throw;
@@ -94,6 +119,7 @@ runtime::runtime(kernel& k, runtime_options options)
 runtime::~runtime() {
   if (!impl_ || !impl_->L) return;
   if (impl_->watched) detail::watchdog::instance().withdraw(impl_->watch);
+  if (impl_->services.meter() == &impl_->meter) impl_->services.set_meter(nullptr);
   lua::close_all(impl_->services);  // drop the kernel's references into this state first
   lua_close(impl_->L);
 }

@@ -18,6 +18,8 @@
 #include "lua/guard.hpp"
 #include "lua/host.hpp"
 #include "lua/lua.hpp"
+#include "lua/metered.hpp"
+#include "lua/pattern.hpp"
 #include "lua/sandbox.hpp"
 #include "lua/stack.hpp"
 #include "lua/watchdog.hpp"
@@ -93,6 +95,8 @@ struct runtime::impl {
   std::uint64_t last_instructions = 0;
   bool instructions_exhausted = false;
   bool time_exhausted = false;
+  std::size_t output = 0;  // bytes printed and logged by the running top-level call
+  bool output_exhausted = false;
   int depth = 0;
   bool jit_on = false;
   bool counting = false;  // counted mode with an instruction budget: the count hook is set
@@ -264,10 +268,81 @@ struct runtime::impl {
     }
   }
 
+  // --- work done outside the VM for the script (lua/host.hpp, muster/budget.hpp) --------
+  std::string instruction_message() const {
+    return fmt::format("instruction budget exhausted ({} instructions)", opts.instruction_budget);
+  }
+  std::string time_message() const {
+    const auto ms = opts.time_budget.count();
+    return ms % 1000 == 0 ? fmt::format("time budget exhausted ({} s)", ms / 1000)
+                          : fmt::format("time budget exhausted ({} ms)", ms);
+  }
+  std::string memory_message() const {
+    return fmt::format("memory budget exhausted ({} MiB)", opts.memory_budget >> 20);
+  }
+  std::string output_message() const {
+    return fmt::format("output budget exhausted ({} bytes printed or logged)", opts.output_budget);
+  }
+
+  // Counts `bytes` printed or logged by the running call (and the work of copying them).
+  void count_output(std::size_t bytes) {
+    charge(1 + bytes / 16);
+    output += bytes;
+    if (opts.output_budget != 0 && output > opts.output_budget && depth > 0) {
+      output_exhausted = true;
+      throw budget_error(output_message());
+    }
+  }
+
+  // Charges `units` of work (about one VM instruction each) done in C for the running call:
+  // against the instruction count in counted mode, and in both modes checks the deadline.
+  // Throws budget_error, the budget marked exhausted. Nothing is charged between calls.
+  void charge(std::uint64_t units) {
+    if (depth == 0) return;
+    if (counting) {
+      instructions += units;
+      if (opts.instruction_budget != 0 && instructions > opts.instruction_budget) {
+        instructions_exhausted = true;
+        throw budget_error(instruction_message());
+      }
+    }
+    if (watched && watch.ran_out()) {
+      time_exhausted = true;
+      throw budget_error(time_message());
+    }
+  }
+
+  // Counts `bytes` more (or fewer) held outside the Lua heap for the scripts (kernel work,
+  // a sandbox function's buffer) with the Lua heap's bytes against the memory budget.
+  void hold(std::int64_t bytes) {
+    if (bytes <= 0) {
+      used -= std::min(used, static_cast<std::size_t>(-bytes));
+      return;
+    }
+    const auto more = static_cast<std::size_t>(bytes);
+    const std::size_t limit = opts.memory_budget;
+    if (limit != 0 && used + more > limit + (memory_exhausted ? memory_grace : 0)) {
+      memory_exhausted = true;
+      throw budget_error(memory_message());
+    }
+    used += more;
+  }
+
+  // The kernel's services charge here (kernel::meter()).
+  struct services_meter final : work_meter {
+    impl& self;
+    explicit services_meter(impl& s) : self(s) {}
+    void charge(std::uint64_t units) override { self.charge(units); }
+    void hold(std::int64_t bytes) override { self.hold(bytes); }
+  };
+  services_meter meter{*this};
+
   // Records a loaded module where replays look for it: the event log and the saved state.
   void on_module_loaded(const loaded_module& info);
 
-  bool budget_exhausted() const { return instructions_exhausted || memory_exhausted || time_exhausted; }
+  bool budget_exhausted() const {
+    return instructions_exhausted || memory_exhausted || time_exhausted || output_exhausted;
+  }
 
   // Turns the JIT off for good (flushing compiled code) before untrusted code is loaded.
   void distrust() {
@@ -294,12 +369,17 @@ struct runtime::impl {
     }
     if (lua_type(L, 1) == LUA_TSTRING || lua_type(L, 1) == LUA_TNUMBER) {
       lua_pushvalue(L, 1);
-    } else if (luaL_callmeta(L, 1, "__tostring") && lua_isstring(L, -1)) {
+    } else if (!self.budget_exhausted() && luaL_callmeta(L, 1, "__tostring") && lua_isstring(L, -1)) {
+      // (a script's __tostring runs only while the budgets hold: a handler runs unhooked)
       // use the metamethod's text
     } else {
       lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
     }
-    luaL_traceback(L, L, lua_tostring(L, -1), 1);
+    // The message keeps every byte (a NUL included); the traceback follows it.
+    luaL_traceback(L, L, nullptr, 1);
+    lua_pushliteral(L, "\n");
+    lua_insert(L, -2);
+    lua_concat(L, 3);
     return 1;
   }
 
@@ -331,7 +411,8 @@ struct runtime::impl {
           error_source.compare(error_source.size() - tail.size(), tail.size(), tail) == 0)
         file = error_source;
     }
-    return script_error(kind, std::move(file), line, std::move(message), std::move(traceback));
+    // One line, whatever the script raised: no newlines or terminal escapes, no megabytes.
+    return script_error(kind, one_line(file, 200), line, one_line(message), std::move(traceback));
   }
 
   // [-(nargs+1), +nresults] The one lua_pcall of the kernel, on thread S (the main state
@@ -349,7 +430,13 @@ struct runtime::impl {
       instructions_exhausted = false;
       memory_exhausted = false;
       time_exhausted = false;
+      output = 0;
+      output_exhausted = false;
       start_call();
+    }
+    if (depth >= lua::max_nested_calls) {
+      lua_settop(S, base - 1);
+      fail("too many nested calls between Lua and C functions (more than {})", lua::max_nested_calls);
     }
     lua_pushcfunction(S, message_handler);
     lua_insert(S, base);
@@ -369,7 +456,8 @@ struct runtime::impl {
     }
 
     std::string text;
-    if (const char* s = lua_tostring(S, -1)) text = s;
+    std::size_t text_length = 0;
+    if (const char* s = lua_tolstring(S, -1, &text_length)) text.assign(s, text_length);
     lua_pop(S, 1);
     std::string traceback;
     if (const auto cut = text.find("\nstack traceback:"); cut != std::string::npos) {
@@ -381,15 +469,27 @@ struct runtime::impl {
       error_line = hook_line;
     }
     script_failure kind = script_failure::runtime;
-    if (instructions_exhausted) {
-      kind = script_failure::instruction_budget;
-    } else if (time_exhausted) {
-      kind = script_failure::time_budget;
-    } else if (memory_exhausted || status == LUA_ERRMEM) {
-      kind = script_failure::memory_budget;
+    // A budget failure reads as the budget's message, whatever the script's error handling
+    // made of it on the way ("error in error handling", a message from __tostring...).
+    const auto budget_text = [&](const std::string& message) {
+      if (text.find(message) != std::string::npos) return;
       const std::string where = error_source.empty() ? std::string()
                                                      : fmt::format("{}:{}: ", error_source, error_line);
-      text = fmt::format("{}memory budget exhausted ({} MiB)", where, opts.memory_budget >> 20);
+      text = where + message;
+    };
+    if (instructions_exhausted) {
+      kind = script_failure::instruction_budget;
+      budget_text(instruction_message());
+    } else if (time_exhausted) {
+      kind = script_failure::time_budget;
+      budget_text(time_message());
+    } else if (output_exhausted) {
+      kind = script_failure::output_budget;
+      budget_text(output_message());
+    } else if (memory_exhausted || status == LUA_ERRMEM) {
+      kind = script_failure::memory_budget;
+      text.clear();
+      budget_text(memory_message());
     }
     script_error err = make_error(kind, std::move(text), std::move(traceback));
     if (depth == 0) settle();
@@ -404,6 +504,7 @@ struct runtime::impl {
     memory_exhausted = false;
     instructions_exhausted = false;
     time_exhausted = false;
+    output_exhausted = false;
   }
 
   // [-0, +1] Compiles text as a function (text only: bytecode is refused).
@@ -416,6 +517,31 @@ struct runtime::impl {
     error_line = 0;
     const auto kind = status == LUA_ERRMEM ? script_failure::memory_budget : script_failure::syntax;
     throw make_error(kind, std::move(text), {});
+  }
+
+  // The chunk name `load` gives text it is handed under `name`: the name as given, unless it
+  // names a file the loader could read (under the root, or a path) whose text is not this
+  // text: then "(load NAME)", so that loaded code cannot claim another file's file:line.
+  std::string chunk_name_for_load(std::string_view name, std::string_view text) const {
+    std::string bare(name);
+    while (!bare.empty() && (bare.front() == '@' || bare.front() == '=')) bare.erase(0, 1);
+    if (bare.empty()) return "=(load)";
+    const char mark = name.front() == '=' ? '=' : '@';
+    std::error_code ec;
+    for (const fs::path& candidate : {fs::path(bare), opts.root / bare}) {
+      if (!fs::is_regular_file(candidate, ec)) continue;
+      const auto size = fs::file_size(candidate, ec);
+      bool same = !ec && size == text.size();
+      if (same) {
+        try {
+          same = read_file(candidate) == text;
+        } catch (const std::exception&) {
+          same = false;
+        }
+      }
+      if (!same) return "=(load " + one_line(bare, 120) + ")";
+    }
+    return mark + bare;
   }
 
   std::string chunk_name_for(const fs::path& file) const {
@@ -437,15 +563,29 @@ struct runtime::impl {
   }
 
   // sandbox pcall: a budget failure is not the script's to catch.
+  // Whether an error value at index must pass through the sandbox's pcall, xpcall and
+  // coroutine.resume: a budget failure, or the end of an exact-odds run.
+  static bool uncatchable(lua_State* L, int index) {
+    return of(L).budget_exhausted() || lua::is_merge_stop(L, index);
+  }
+
+  // sandbox pcall: a budget failure is not the script's to catch.
   static int l_pcall(lua_State* L) {
     luaL_checkany(L, 1);
-    const int status = lua_pcall(L, lua_gettop(L) - 1, LUA_MULTRET, 0);
-    if (status != 0 && (of(L).budget_exhausted() || lua::is_merge_stop(L, -1))) return lua_error(L);
+    int status = 0;
+    {
+      const lua::c_nesting nested(L);
+      status = lua_pcall(L, lua_gettop(L) - 1, LUA_MULTRET, 0);
+    }
+    if (status != 0 && uncatchable(L, -1)) return lua_error(L);
     lua_pushboolean(L, status == 0);
     lua_insert(L, 1);
     return lua_gettop(L);
   }
 
+  // sandbox xpcall(f, handler, args...): the handler runs after the failed call has unwound
+  // (no script sees the stack, so nothing observes the difference), and never for a budget
+  // failure: a handler run at the point of a budget error would run unbudgeted.
   static int l_xpcall(lua_State* L) {
     luaL_checkany(L, 2);
     // stack: f, handler, args... -> handler, f, args...
@@ -453,11 +593,26 @@ struct runtime::impl {
     lua_pushvalue(L, 2);
     lua_replace(L, 1);
     lua_replace(L, 2);
-    const int status = lua_pcall(L, lua_gettop(L) - 2, LUA_MULTRET, 1);
-    if (status != 0 && (of(L).budget_exhausted() || lua::is_merge_stop(L, -1))) return lua_error(L);
-    lua_pushboolean(L, status == 0);
-    lua_replace(L, 1);
-    return lua_gettop(L);
+    int status = 0;
+    {
+      const lua::c_nesting nested(L);
+      status = lua_pcall(L, lua_gettop(L) - 2, LUA_MULTRET, 0);
+    }
+    if (status == 0) {
+      lua_pushboolean(L, 1);
+      lua_replace(L, 1);
+      return lua_gettop(L);
+    }
+    if (uncatchable(L, -1)) return lua_error(L);
+    // stack: handler, error -> false, handler(error)
+    {
+      const lua::c_nesting nested(L);
+      status = lua_pcall(L, 1, 1, 0);
+    }
+    if (status != 0 && uncatchable(L, -1)) return lua_error(L);
+    lua_pushboolean(L, 0);
+    lua_insert(L, 1);
+    return 2;
   }
 
   // coroutine.resume that re-raises budget failures. Upvalue 1: the original resume.
@@ -465,12 +620,48 @@ struct runtime::impl {
     const int n = lua_gettop(L);
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
-    lua_call(L, n, LUA_MULTRET);
-    if (lua_toboolean(L, 1) == 0 && (of(L).budget_exhausted() || lua::is_merge_stop(L, 2))) {
+    {
+      const lua::c_nesting nested(L);
+      lua_call(L, n, LUA_MULTRET);
+    }
+    if (lua_toboolean(L, 1) == 0 && uncatchable(L, 2)) {
       lua_pushvalue(L, 2);
       return lua_error(L);
     }
     return lua_gettop(L);
+  }
+
+  // The function coroutine.wrap returns: resumes its coroutine as the sandbox's resume does
+  // (counted as a nested call, budget failures re-raised) and raises the coroutine's error.
+  // Upvalues: the original resume, the coroutine.
+  static int l_wrapped(lua_State* L) {
+    const int n = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_pushvalue(L, lua_upvalueindex(2));
+    lua_insert(L, 1);
+    lua_insert(L, 1);  // stack: resume, co, args...
+    {
+      const lua::c_nesting nested(L);
+      lua_call(L, n + 1, LUA_MULTRET);
+    }
+    if (lua_toboolean(L, 1) == 0) {
+      lua_pushvalue(L, 2);
+      return lua_error(L);
+    }
+    lua_remove(L, 1);
+    return lua_gettop(L);
+  }
+
+  // coroutine.wrap(f). Upvalues: the original create, the original resume.
+  static int l_wrap(lua_State* L) {
+    luaL_checktype(L, 1, LUA_TFUNCTION);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_pushvalue(L, 1);
+    lua_call(L, 1, 1);  // stack: f, co
+    lua_pushvalue(L, lua_upvalueindex(2));
+    lua_insert(L, -2);  // stack: f, resume, co
+    lua_pushcclosure(L, l_wrapped, 2);
+    return 1;
   }
 
   static int l_print(lua_State* L) {
@@ -486,6 +677,7 @@ struct runtime::impl {
     std::size_t len = 0;
     const char* s = lua_tolstring(L, -1, &len);
     impl& self = of(L);
+    self.count_output(len + 1);
     if (self.opts.print) {
       self.opts.print(std::string_view(s, len));  // must not throw (documented)
     } else {
@@ -505,10 +697,13 @@ struct runtime::impl {
       return luaL_error(L, "load: mode '%s' refused: bytecode is not allowed", mode);
     std::size_t len = 0;
     const char* code = lua_tolstring(L, 1, &len);
-    const char* name = luaL_optstring(L, 2, "=(load)");
     impl& self = of(L);
+    const std::string chunk = lua_type(L, 2) == LUA_TSTRING
+                                  ? self.chunk_name_for_load(lua_tostring(L, 2), std::string_view(code, len))
+                                  : std::string("=(load)");
+    self.charge(1 + len / 4);  // compiling the text
     self.distrust();
-    if (luaL_loadbufferx(L, code, len, name, "t") != 0) {
+    if (luaL_loadbufferx(L, code, len, chunk.c_str(), "t") != 0) {
       lua_pushnil(L);
       lua_insert(L, -2);
       return 2;  // nil, message (as Lua's load)
@@ -595,7 +790,10 @@ struct runtime::impl {
     self.push_new_env(found.parent_path().string());
     lua_setfenv(L, -2);
     lua_pushvalue(L, 1);
-    lua_call(L, 1, 1);  // stack: name, loaded, result
+    {
+      const lua::c_nesting nested(L);  // a module that requires itself recurses through C
+      lua_call(L, 1, 1);               // stack: name, loaded, result
+    }
     if (lua_isnil(L, -1)) {
       lua_pop(L, 1);
       lua_pushboolean(L, 1);
@@ -691,18 +889,26 @@ struct runtime::impl {
       lua_setfield(L, base, lib);
     }
     lua_getfield(L, base, "coroutine");
-    lua_getfield(L, -1, "resume");
+    lua_getfield(L, -1, "create");
+    lua_getfield(L, -2, "resume");  // stack: coroutine, create, resume
+    lua_pushvalue(L, -1);
     lua_pushcclosure(L, l_resume, 1);
-    lua_setfield(L, -2, "resume");
+    lua_setfield(L, -4, "resume");
+    lua_pushcclosure(L, l_wrap, 2);
+    lua_setfield(L, -2, "wrap");
     lua_pop(L, 1);
     static constexpr std::pair<const char*, lua_CFunction> own[] = {
-        {"pcall", l_pcall}, {"xpcall", l_xpcall}, {"print", l_print},
-        {"load", l_load},   {"loadstring", l_load}};
+        {"pcall", l_pcall}, {"xpcall", l_xpcall}, {"print", lua::guard<l_print>},
+        {"load", lua::guard<l_load>}, {"loadstring", lua::guard<l_load>}};
     for (const auto& [name, fn] : own) {
       lua_pushcfunction(L, fn);
       lua_setfield(L, base, name);
     }
     lua::open_deterministic(L, base);
+    lua::open_metered(L, base);  // string.rep, table.concat, ...: their work charged
+    lua_getfield(L, base, "string");
+    lua::open_patterns(L, -1);  // find, match, gmatch, gsub: every step charged
+    lua_pop(L, 1);
 
     // String methods ("%s"):format(t) use the sandbox's string table (no dump, the safe
     // format), and the shared string metatable is locked: getmetatable("") returns false.

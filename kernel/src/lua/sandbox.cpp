@@ -6,11 +6,15 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <string_view>
 #include <vector>
 
 #include "lua/guard.hpp"
+#include "lua/host.hpp"
+#include "lua/stack.hpp"
 
 namespace muster::lua {
 namespace {
@@ -81,14 +85,29 @@ bool sorted_keys(lua_State* L, int t, std::vector<key_entry>& keys, const char*&
 }
 
 constexpr const char* unordered_key_message =
-    "%s: a key of type '%s' has no reproducible order; key the table by numbers or strings, "
+    "{}: a key of type '{}' has no reproducible order; key the table by numbers or strings, "
     "or keep the values in an array";
 
-// Iterator closure: upvalues (table, key array, position).
+// [-0, +1, m] Pushes the keys of the table at index t, sorted, as an array; charges the
+// sort. Throws muster::error for a key with no reproducible order.
+void push_sorted_keys(lua_State* L, int t, const char* who) {
+  std::vector<key_entry> keys;
+  const char* bad = nullptr;
+  if (!sorted_keys(L, t, keys, bad)) fail(unordered_key_message, who, bad);
+  const auto n = static_cast<double>(keys.size());
+  charge(L, 1 + static_cast<std::uint64_t>(4 * n * std::log2(n + 1)));  // a comparison ~ 4 instructions
+  lua_createtable(L, static_cast<int>(keys.size()), 0);
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    push_key(L, keys[i]);
+    lua_rawseti(L, -2, static_cast<int>(i + 1));
+  }
+}
+
+// Iterator closure: upvalues 1-2 guard<>'s, 3 the table, 4 the key array, 5 the position.
 int pairs_iterator(lua_State* L) {
-  const int t = lua_upvalueindex(1);
-  const int keys = lua_upvalueindex(2);
-  auto pos = static_cast<int>(lua_tointeger(L, lua_upvalueindex(3)));
+  const int t = lua_upvalueindex(3);
+  const int keys = lua_upvalueindex(4);
+  auto pos = static_cast<int>(lua_tointeger(L, lua_upvalueindex(5)));
   const int n = static_cast<int>(lua_objlen(L, keys));
   while (pos < n) {
     ++pos;
@@ -97,68 +116,96 @@ int pairs_iterator(lua_State* L) {
     lua_rawget(L, t);  // stack: key, value
     if (!lua_isnil(L, -1)) {
       lua_pushinteger(L, pos);
-      lua_replace(L, lua_upvalueindex(3));
+      lua_replace(L, lua_upvalueindex(5));
       return 2;
     }
     lua_pop(L, 2);  // removed during the walk: skip it
   }
   lua_pushinteger(L, pos);
-  lua_replace(L, lua_upvalueindex(3));
+  lua_replace(L, lua_upvalueindex(5));
   return 0;
 }
 
-// pairs(t) -> iterator, t, nil. Snapshot of the keys in fixed order.
+// pairs(t) -> iterator, t, nil. A snapshot of the keys in fixed order (the sort charged).
 int l_pairs(lua_State* L) {
-  luaL_checktype(L, 1, LUA_TTABLE);
-  std::vector<key_entry> keys;
-  const char* bad = nullptr;
-  if (!sorted_keys(L, 1, keys, bad)) {
-    keys = {};
-    return luaL_error(L, unordered_key_message, "pairs", bad);
-  }
+  check_table(L, 1);
+  lua_settop(L, 1);
+  lua_pushnil(L);
+  lua_pushnil(L);
   lua_pushvalue(L, 1);
-  lua_createtable(L, static_cast<int>(keys.size()), 0);
-  for (std::size_t i = 0; i < keys.size(); ++i) {
-    push_key(L, keys[i]);
-    lua_rawseti(L, -2, static_cast<int>(i + 1));
-  }
+  push_sorted_keys(L, 1, "pairs");
   lua_pushinteger(L, 0);
-  lua_pushcclosure(L, pairs_iterator, 3);
+  lua_pushcclosure(L, guard<pairs_iterator>, 5);
   lua_pushvalue(L, 1);
   lua_pushnil(L);
   return 3;
 }
 
-// next(t, k) in the same fixed order as pairs. O(n log n) a call: use pairs for walks.
+// next(t, k) in the same fixed order as pairs, linear over a whole walk: next(t, nil) sorts
+// the keys once into a snapshot kept for t (a weak table in the registry), and each next(t,
+// k) goes on from where the last one left that snapshot. A key the snapshot does not hold
+// at the expected place is looked up by a fresh sort (charged like one).
+constexpr const char* next_snapshots = "muster.next_snapshots";
+
+// [-0, +1, m] Sorts t's keys (index 1) into a new snapshot, kept in snapshots (index 3).
+void push_snapshot(lua_State* L) {
+  push_sorted_keys(L, 1, "next");
+  lua_pushvalue(L, 1);
+  lua_pushvalue(L, -2);
+  lua_rawset(L, 3);
+}
+
 int l_next(lua_State* L) {
-  luaL_checktype(L, 1, LUA_TTABLE);
-  lua_settop(L, 2);
-  std::vector<key_entry> keys;
-  const char* bad = nullptr;
-  if (!sorted_keys(L, 1, keys, bad)) {
-    keys = {};
-    return luaL_error(L, unordered_key_message, "next", bad);
-  }
-  std::size_t at = 0;
-  if (!lua_isnil(L, 2)) {
-    key_entry k;
-    auto it = keys.end();
-    if (read_key(L, 2, k)) it = std::lower_bound(keys.begin(), keys.end(), k, key_less);
-    if (it == keys.end() || key_less(k, *it)) {
-      keys = {};
-      return luaL_error(L, "invalid key to 'next'");
+  check_table(L, 1);
+  lua_settop(L, 2);                                    // stack: t, k
+  lua_getfield(L, LUA_REGISTRYINDEX, next_snapshots);  // stack: t, k, snapshots
+  lua_pushvalue(L, 1);
+  lua_rawget(L, 3);  // stack: t, k, snapshots, snapshot|nil
+  int at = -1;       // where k is in the snapshot (0: before the first key)
+  if (lua_isnil(L, 2)) {
+    at = 0;
+    lua_pop(L, 1);
+    push_snapshot(L);  // a walk begins: a fresh snapshot
+  } else {
+    if (!lua_isnil(L, 4)) {
+      lua_getfield(L, 4, "at");
+      const auto last = static_cast<int>(lua_tointeger(L, -1));
+      lua_pop(L, 1);
+      if (last > 0) {
+        lua_rawgeti(L, 4, last);
+        if (lua_rawequal(L, -1, 2)) at = last;
+        lua_pop(L, 1);
+      }
     }
-    at = static_cast<std::size_t>(it - keys.begin()) + 1;
+    if (at < 0) {  // k is not where the last step left the walk: sort afresh, look it up
+      lua_pop(L, 1);
+      push_snapshot(L);
+      const int n = static_cast<int>(lua_objlen(L, 4));
+      for (int i = 1; i <= n && at < 0; ++i) {
+        lua_rawgeti(L, 4, i);
+        if (lua_rawequal(L, -1, 2)) at = i;
+        lua_pop(L, 1);
+      }
+      charge(L, 1 + static_cast<std::uint64_t>(n) / 4);
+      if (at < 0) fail("invalid key to 'next'");
+    }
   }
-  if (at >= keys.size()) {
-    lua_pushnil(L);
-    return 1;
+  const int n = static_cast<int>(lua_objlen(L, 4));
+  for (int i = at + 1; i <= n; ++i) {
+    lua_rawgeti(L, 4, i);  // stack: ..., key
+    lua_pushvalue(L, -1);
+    lua_rawget(L, 1);  // stack: ..., key, value
+    if (!lua_isnil(L, -1)) {
+      lua_pushinteger(L, i);
+      lua_setfield(L, 4, "at");
+      return 2;
+    }
+    lua_pop(L, 2);  // removed during the walk: skip it
   }
-  const key_entry found = keys[at];
-  push_key(L, found);
-  lua_pushvalue(L, -1);
-  lua_rawget(L, 1);
-  return 2;
+  lua_pushinteger(L, n + 1);
+  lua_setfield(L, 4, "at");
+  lua_pushnil(L);
+  return 1;
 }
 
 int l_tostring(lua_State* L) {
@@ -168,9 +215,22 @@ int l_tostring(lua_State* L) {
 }
 
 // string.format with tables/functions/userdata/threads converted by the safe tostring, so
-// "%s" never prints an address. Upvalue 1: the original string.format.
+// "%s" never prints an address, and "%p" (an address, LuaJIT's) refused. Upvalue 1: the
+// original string.format.
 int l_format(lua_State* L) {
   const int n = lua_gettop(L);
+  if (lua_type(L, 1) == LUA_TSTRING) {
+    std::size_t len = 0;
+    const char* f = lua_tolstring(L, 1, &len);
+    for (std::size_t i = 0; i + 1 < len; ++i) {
+      if (f[i] != '%') continue;
+      std::size_t j = i + 1;
+      while (j < len && std::strchr("-+ #0123456789.", f[j]) != nullptr) ++j;
+      if (j < len && f[j] == 'p')
+        return luaL_error(L, "bad argument #1 to 'format' ('%%p' would show an address: not in the sandbox)");
+      i = j;  // past the conversion ("%%" included)
+    }
+  }
   for (int i = 2; i <= n; ++i) {
     const int type = lua_type(L, i);
     if (type == LUA_TTABLE || type == LUA_TFUNCTION || type == LUA_TUSERDATA ||
@@ -223,8 +283,13 @@ bool is_identifier(std::string_view s) {
   return std::find(std::begin(reserved), std::end(reserved), s) == std::end(reserved);
 }
 
+// The most text render() writes: a table that shares its parts renders each share again, so
+// a few kilobytes of script can ask for more text than any screen holds.
+constexpr std::size_t max_render_bytes = std::size_t{64} << 10;
+
 void render_into(lua_State* L, int index, std::string& out, int depth,
                  std::vector<const void*>& open) {
+  if (out.size() > max_render_bytes) return;
   index = abs_index(L, index);
   switch (lua_type(L, index)) {
     case LUA_TNIL: out += "nil"; return;
@@ -271,6 +336,7 @@ void render_into(lua_State* L, int index, std::string& out, int depth,
   bool first = true;
   std::size_t next_array = 1;
   for (const key_entry& k : keys) {
+    if (out.size() > max_render_bytes) break;
     if (!first) out += ", ";
     first = false;
     if (k.rank == 0 && k.number == static_cast<double>(next_array)) {
@@ -298,7 +364,10 @@ void render_into(lua_State* L, int index, std::string& out, int depth,
 
 void push_safe_tostring(lua_State* L, int index) {
   index = abs_index(L, index);
-  if (luaL_callmeta(L, index, "__tostring")) {
+  if (luaL_getmetafield(L, index, "__tostring")) {
+    lua_pop(L, 1);
+    const c_nesting nested(L);  // a __tostring that prints or formats its table recurses through C
+    luaL_callmeta(L, index, "__tostring");
     if (!lua_isstring(L, -1)) luaL_error(L, "'__tostring' must return a string");
     return;
   }
@@ -320,15 +389,25 @@ std::string render(lua_State* L, int index) {
   std::string out;
   std::vector<const void*> open;
   render_into(L, index, out, 0, open);
+  if (out.size() > max_render_bytes) {
+    out.resize(max_render_bytes);
+    out += "... (cut: more than 64 KiB)";
+  }
   return out;
 }
 
 void open_deterministic(lua_State* L, int base_table) {
   base_table = abs_index(L, base_table);
-  lua_pushcfunction(L, l_pairs);
+  lua_pushcfunction(L, guard<l_pairs>);
   lua_setfield(L, base_table, "pairs");
-  lua_pushcfunction(L, l_next);
+  lua_pushcfunction(L, guard<l_next>);
   lua_setfield(L, base_table, "next");
+  lua_newtable(L);  // next's snapshots, weak by table
+  lua_createtable(L, 0, 1);
+  lua_pushliteral(L, "k");
+  lua_setfield(L, -2, "__mode");
+  lua_setmetatable(L, -2);
+  lua_setfield(L, LUA_REGISTRYINDEX, next_snapshots);
   lua_pushcfunction(L, l_tostring);
   lua_setfield(L, base_table, "tostring");
   lua_getfield(L, base_table, "string");  // stack: string

@@ -1,0 +1,196 @@
+// The hostile battery: what a stranger's script tries, class by class (the hardening issue),
+// and what it gets instead: work the budgets never saw (long C functions repeated, patterns
+// that backtrack, walks that go quadratic, error handlers, output floods), crashes through C
+// recursion, escapes from the guarantees (addresses, a file's name, walk orders), unclear
+// errors. Each case ends with one clear line, the runtime usable after it. Budgets are small
+// so that a case stopped as designed ends in well under a second.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "muster/kernel.hpp"
+#include "muster/runtime.hpp"
+
+namespace {
+
+using muster::script_failure;
+
+struct outcome {
+  bool failed = false;
+  script_failure kind = script_failure::runtime;
+  std::string what;
+};
+
+outcome run(muster::runtime& rt, const std::string& code) {
+  try {
+    rt.run(code, "hostile");
+  } catch (const muster::script_error& e) {
+    return {true, e.kind(), e.what()};
+  }
+  return {};
+}
+
+muster::runtime_options small() {
+  muster::runtime_options o;
+  o.instruction_budget = 20'000'000;
+  o.time_budget = std::chrono::milliseconds(5'000);
+  o.memory_budget = std::size_t{256} << 20;
+  o.output_budget = std::size_t{1} << 20;
+  o.print = [](std::string_view) {};
+  return o;
+}
+
+muster::runtime_options fast_small() {
+  auto o = small();
+  o.mode = muster::execution::fast;
+  o.time_budget = std::chrono::milliseconds(300);
+  return o;
+}
+
+struct hostile : ::testing::Test {
+  muster::kernel k;
+  muster::runtime rt{k, small()};
+  // The case ends on `kind` with one line naming the script's line, and the runtime answers.
+  void stopped_by(const std::string& code, script_failure kind, const std::string& message) {
+    SCOPED_TRACE(code);
+    const outcome o = run(rt, code);
+    ASSERT_TRUE(o.failed) << "not stopped";
+    EXPECT_EQ(o.kind, kind) << o.what;
+    EXPECT_NE(o.what.find(message), std::string::npos) << o.what;
+    EXPECT_EQ(o.what.find('\n'), std::string::npos) << o.what;
+    EXPECT_EQ(rt.eval("1 + 1"), "2");
+  }
+};
+
+// ---- work the budgets never saw ---------------------------------------------------------
+
+TEST_F(hostile, long_c_functions_repeated_are_counted) {
+  const std::string count = "instruction budget exhausted (20000000 instructions)";
+  stopped_by("for i = 1, 1e9 do local s = string.rep('x', 1e6) end", script_failure::instruction_budget, count);
+  stopped_by("local t = {} for i = 1, 1e6 do table.insert(t, 1, i) end", script_failure::instruction_budget, count);
+  stopped_by("local t = {} for i = 1, 1e4 do t[i] = 'xxxxxxxx' end\nfor i = 1, 1e9 do local s = table.concat(t) end",
+             script_failure::instruction_budget, "hostile:2: " + count);
+  stopped_by("local s = string.rep('x', 1e6) for i = 1, 1e9 do local u = s:upper() end",
+             script_failure::instruction_budget, count);
+  stopped_by("local s = string.rep('x', 1e6) for i = 1, 1e9 do local u = s:sub(2) end",
+             script_failure::instruction_budget, count);
+  stopped_by("local s = string.rep('x', 1e6) for i = 1, 1e9 do local u = ('%s'):format(s) end",
+             script_failure::instruction_budget, count);
+  stopped_by("local t = {} for i = 1, 1e5 do t[i] = i end\nfor i = 1, 1e9 do table.sort(t) end",
+             script_failure::instruction_budget, count);
+  stopped_by("local t = {} for i = 1, 7000 do t[i] = i end\nfor i = 1, 1e9 do local a = unpack(t) end",
+             script_failure::instruction_budget, count);
+  stopped_by("local t = {} for i = 1, 1e5 do t[i] = i end\nfor i = 1, 1e9 do local n = table.maxn(t) end",
+             script_failure::instruction_budget, count);
+  stopped_by("local src = 'return ' .. string.rep('1 + ', 5000) .. '1'\nfor i = 1, 1e9 do load(src) end",
+             script_failure::instruction_budget, count);
+}
+
+TEST_F(hostile, patterns_that_backtrack_are_counted_step_by_step) {
+  const std::string count = "instruction budget exhausted (20000000 instructions)";
+  stopped_by("local s = string.rep('a', 3000)\nlocal a = s:find('.-.-.-.-b')", script_failure::instruction_budget,
+             "hostile:2: " + count);
+  stopped_by("local s = string.rep('a', 3000)\nlocal a = s:match('(.-)(.-)(.-)b')", script_failure::instruction_budget, count);
+  stopped_by("local s = string.rep('a', 3000)\nfor a in s:gmatch('.-.-.-b') do end", script_failure::instruction_budget, count);
+  stopped_by("local s = string.rep('a', 3000)\nlocal a = s:gsub('.-.-.-b', '')", script_failure::instruction_budget, count);
+}
+
+TEST_F(hostile, walking_a_table_with_next_is_linear_and_pairs_is_counted) {
+  // 60,000 keys walked with next fit easily; a quadratic walk would not.
+  EXPECT_EQ(rt.eval("(function() local t = {} for i = 1, 60000 do t['k' .. i] = i end\n"
+                    "local n, k = 0, next(t) while k do n = n + 1 k = next(t, k) end return n end)()"),
+            "60000");
+  // The order is pairs' order, whatever was walked before.
+  EXPECT_EQ(rt.eval("(function() local t = {b = 1, a = 2, [3] = 3, c = 4} local out = {} local k = next(t)\n"
+                    "while k do out[#out + 1] = tostring(k) k = next(t, k) end return table.concat(out, ',') end)()"),
+            "\"3,a,b,c\"");
+  stopped_by("local t = {} for i = 1, 1e5 do t['k' .. i] = i end\nfor j = 1, 1e9 do for k in pairs(t) do end end",
+             script_failure::instruction_budget, "instruction budget exhausted");
+}
+
+TEST_F(hostile, an_error_handler_does_not_run_past_a_budget) {
+  stopped_by("xpcall(function() while true do end end, function() while true do end end)",
+             script_failure::instruction_budget, "instruction budget exhausted");
+  stopped_by("local e = setmetatable({}, {__tostring = function() while true do end end}) error(e)",
+             script_failure::instruction_budget, "instruction budget exhausted");
+  // An ordinary error still reaches the handler, after the failed call.
+  EXPECT_EQ(rt.eval("xpcall(function() error('boom', 0) end, function(e) return 'handled ' .. e end)"),
+            "false, \"handled boom\"");
+}
+
+TEST_F(hostile, printing_and_logging_without_end_runs_out_of_output) {
+  stopped_by("for i = 1, 1e9 do print(string.rep('x', 1000)) end", script_failure::output_budget,
+             "output budget exhausted (1048576 bytes printed or logged)");
+  stopped_by("for i = 1, 1e9 do muster.log.add('spam', {text = string.rep('x', 1000)}) end",
+             script_failure::output_budget, "output budget exhausted");
+  // Each call has its own: printing a little again works.
+  EXPECT_EQ(run(rt, "print('fine')").failed, false);
+}
+
+TEST(hostile_fast, compiled_loops_and_long_c_work_meet_the_deadline) {
+  muster::kernel k;
+  muster::runtime rt(k, fast_small());
+  for (const char* code : {"while true do end", "local s = string.rep('a', 5000)\nlocal a = s:find('.-.-.-.-.-b')",
+                           "local t = {} for i = 1, 1e9 do table.insert(t, 1, i) end"}) {
+    const outcome o = run(rt, code);
+    EXPECT_TRUE(o.failed) << code;
+    EXPECT_EQ(o.kind, script_failure::time_budget) << o.what;
+    EXPECT_NE(o.what.find("time budget exhausted (300 ms)"), std::string::npos) << o.what;
+  }
+}
+
+// ---- crashes through C recursion --------------------------------------------------------
+
+TEST_F(hostile, recursion_through_c_functions_ends_with_an_error) {
+  const std::string nested = "too many nested calls between Lua and C functions";
+  for (const char* code : {
+           "local function f(s) return (s:gsub('.', f)) end\nf(string.rep('x', 300))",
+           "local function f() local ok, e = pcall(f) if not ok then error(e, 0) end end\nf()",
+           "local function f() local ok, e = xpcall(f, function(m) return m end) if not ok then error(e, 0) end end\nf()",
+           "local function f() return coroutine.wrap(f)() end\nf()",
+           "local function go(n) local co = coroutine.create(function() return go(n + 1) end)\n"
+           "local ok, e = coroutine.resume(co) if not ok then error(e, 0) end return e end\ngo(1)",
+           "local t = {1, 2, 3}\nlocal function cmp(a, b) table.sort(t, cmp) return a < b end\ntable.sort(t, cmp)",
+           "local t = {a = 1}\nlocal function f() table.foreach(t, f) end\nf()",
+       }) {
+    SCOPED_TRACE(code);
+    const outcome o = run(rt, code);
+    ASSERT_TRUE(o.failed);
+    EXPECT_TRUE(o.what.find(nested) != std::string::npos || o.what.find("stack overflow") != std::string::npos)
+        << o.what;
+    EXPECT_EQ(rt.eval("1 + 1"), "2");
+  }
+}
+
+// ---- escapes from the guarantees ---------------------------------------------------------
+
+TEST_F(hostile, no_address_shows_and_every_walk_has_one_order) {
+  EXPECT_NE(run(rt, "local s = string.format('%p', {})").what.find("'%p' would show an address"), std::string::npos);
+  EXPECT_NE(run(rt, "local s = ('%5p'):format(print)").what.find("'%p' would show an address"), std::string::npos);
+  EXPECT_EQ(rt.eval("string.format('%%p and %s', 'x')"), "\"%p and x\"");
+  EXPECT_EQ(rt.eval("tostring(print) .. ' ' .. tostring({}) .. ' ' .. tostring(coroutine.create(print))"),
+            "\"function table thread\"");
+  // table.foreach walks in the sandbox's order, not LuaJIT's hash order.
+  EXPECT_EQ(rt.eval("(function() local out = {} table.foreach({zeta = 1, alpha = 2, [2] = 0, [1] = 0}, "
+                    "function(k) out[#out + 1] = tostring(k) end) return table.concat(out, ',') end)()"),
+            "\"1,2,alpha,zeta\"");
+}
+
+TEST_F(hostile, loaded_code_cannot_claim_another_files_lines) {
+  const outcome o = run(rt, "local f = load('error(\"mine\")', '@scripts/lib/registry.lua')\nf()");
+  EXPECT_EQ(o.what, "(load scripts/lib/registry.lua):1: mine");
+  // A name no file has, or the file's own text, keeps its name.
+  EXPECT_EQ(run(rt, "local f = load('error(\"mine\")', '@made/up.lua')\nf()").what, "made/up.lua:1: mine");
+}
+
+// ---- unclear errors ------------------------------------------------------------------------
+
+TEST_F(hostile, every_error_is_one_short_line) {
+  EXPECT_EQ(run(rt, "error('line one\\nline two\\27[31m red\\0end')").what,
+            "hostile:1: line one\\nline two\\e[31m red\\x00end");
+  const std::string huge = run(rt, "error(string.rep('x', 100000))").what;
+  EXPECT_LT(huge.size(), 1100u);
+  EXPECT_NE(huge.find("... (99"), std::string::npos) << huge.substr(huge.size() - 40);
+}
+
+}  // namespace
