@@ -5,7 +5,10 @@
 // errors. Each case ends with one clear line, the runtime usable after it. Budgets are small
 // so that a case stopped as designed ends in well under a second.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <cstdio>
+#include <filesystem>
 #include <string>
 
 #include "muster/kernel.hpp"
@@ -191,6 +194,120 @@ TEST_F(hostile, every_error_is_one_short_line) {
   const std::string huge = run(rt, "error(string.rep('x', 100000))").what;
   EXPECT_LT(huge.size(), 1100u);
   EXPECT_NE(huge.find("... (99"), std::string::npos) << huge.substr(huge.size() - 40);
+}
+
+}  // namespace
+
+// ---- strings and numbers at the boundary ------------------------------------------------
+
+namespace {
+
+TEST_F(hostile, a_nul_byte_is_refused_never_cut) {
+  EXPECT_EQ(run(rt, "muster.dice.roll('1d6\\0 and more')").what,
+            "hostile:1: muster.dice.roll: bad argument #1 (a NUL byte in the string, at byte 4)");
+  EXPECT_EQ(run(rt, "muster.dice.roll('1d6', 'label\\0hidden')").what,
+            "hostile:1: muster.dice.roll: bad argument #2 (a NUL byte in the string, at byte 6)");
+  EXPECT_NE(run(rt, "muster.choice.get{side = 'a', question = 'q', options = {'yes\\0no', 'no'}}")
+                .what.find("field 'options[1]': a NUL byte in the string, at byte 4"),
+            std::string::npos);
+  EXPECT_NE(run(rt, "muster.choice.get{side = 'a', question = 'q', options = {'x'}, ['side\\0'] = 1}")
+                .what.find("a NUL byte"),
+            std::string::npos);
+  EXPECT_EQ(run(rt, "require('registry\\0../../etc')").what, "hostile:1: require: a NUL byte in the module name");
+}
+
+TEST_F(hostile, numbers_that_are_not_finite_are_refused_naming_the_field) {
+  EXPECT_EQ(run(rt, "muster.dice.tally(0/0, 4)").what,
+            "hostile:1: muster.dice.tally: bad argument #1 (finite number expected, got nan)");
+  EXPECT_EQ(run(rt, "muster.measure.fmt(1/0)").what,
+            "hostile:1: muster.measure.fmt: bad argument #1 (finite number expected, got inf)");
+  EXPECT_NE(run(rt, "muster.geometry.measure({x = 0, y = 0}, {x = -1/0, y = 0})").what.find("field 'b.x': finite number expected, got -inf"),
+            std::string::npos);
+  EXPECT_NE(run(rt, "muster.dice.roll_count{n = 3, target = 1/0, label = 'x'}").what.find("finite number expected"),
+            std::string::npos);
+}
+
+// ---- isolation ------------------------------------------------------------------------------
+
+namespace fs = std::filesystem;
+
+struct club_folder {
+  fs::path dir = fs::temp_directory_path() / ("muster-hostile-" + std::to_string(::getpid()) + "-" +
+                                              std::to_string(counter()++));
+  static int& counter() {
+    static int n = 0;
+    return n;
+  }
+  club_folder() { fs::create_directories(dir); }
+  ~club_folder() {
+    std::error_code ignored;
+    fs::remove_all(dir, ignored);
+  }
+  void write(const std::string& name, const std::string& text) {
+    fs::create_directories((dir / name).parent_path());
+    std::FILE* f = std::fopen((dir / name).c_str(), "wb");
+    std::fwrite(text.data(), 1, text.size(), f);
+    std::fclose(f);
+  }
+  std::string variant(const std::string& name, const std::string& apply_body) {
+    write(name + "/manifest.lua", "return { name = '" + name +
+                                      "', version = '1.0.0', kind = 'variant', kernel = '^1.0', ruleset = "
+                                      "'fantasy_warriors' }\n");
+    write(name + "/init.lua", "return { apply = function(rules, options, context)\n" + apply_body + "\nend }\n");
+    return (dir / name).string();
+  }
+};
+
+std::string load_error(muster::runtime& rt, const std::string& variant) {
+  try {
+    rt.load_variant(variant);
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return "loaded";
+}
+
+TEST(hostile_isolation, require_stays_inside_its_folder_through_links) {
+  club_folder club;
+  club.write("outside/secret.lua", "return 'read from outside'\n");
+  const std::string v = club.variant("linked", "local s = require('secret')");
+  fs::create_symlink(club.dir / "outside" / "secret.lua", club.dir / "linked" / "secret.lua");
+  muster::kernel k;
+  muster::runtime rt(k);
+  rt.load_ruleset("fantasy_warriors");
+  EXPECT_NE(load_error(rt, v).find("require: 'secret' leads outside its module's folder (a symbolic link?)"),
+            std::string::npos)
+      << load_error(rt, v);
+}
+
+TEST(hostile_isolation, a_module_that_requires_itself_is_a_cycle_not_a_crash) {
+  club_folder club;
+  const std::string v = club.variant("cycle", "local a = require('a')");
+  club.write("cycle/a.lua", "return require('b')\n");
+  club.write("cycle/b.lua", "return require('a')\n");
+  muster::kernel k;
+  muster::runtime rt(k);
+  rt.load_ruleset("fantasy_warriors");
+  EXPECT_NE(load_error(rt, v).find("require: 'a' requires itself (a cycle of requires)"), std::string::npos)
+      << load_error(rt, v);
+}
+
+TEST(hostile_isolation, a_clubs_module_cannot_change_the_shared_library_for_anyone_else) {
+  club_folder club;
+  // Both variants reach for the odds library the ruleset uses for its trials.
+  const std::string a = club.variant("tamper", "require('odds').key = function() return 'tampered' end\n"
+                                               "require('odds').default[1].path = 'tampered'");
+  const std::string b = club.variant("witness", "assert(require('odds').key ~= nil)\n"
+                                                "assert(require('odds').default[1].path == 'outcome', 'saw the change')");
+  muster::kernel k;
+  muster::runtime rt(k);
+  rt.load_ruleset("fantasy_warriors");
+  rt.load_variant(a);
+  EXPECT_EQ(load_error(rt, b), "loaded");
+  const std::string key = rt.call_ruleset(
+      "odds_trial", R"(["threat_test", {"unit": {"name": "Orcs", "figures": 10, "quality": "average", "type": "tribal"},
+                       "threatener": {"name": "Men", "figures": 10, "quality": "average", "type": "tribal"}}])");
+  EXPECT_EQ(key.find("tampered"), std::string::npos) << key;
 }
 
 }  // namespace

@@ -108,7 +108,7 @@ TEST_F(measure_bind, reports_errors_naming_the_argument_or_field) {
        "eval:1: muster.measure.fmt: bad argument #3 (integer expected, got 1.5)"},
       {"muster.measure.fmt(1, 'in', 12)", "eval:1: muster.measure.fmt: decimals must be 0..9, got 12"},
       {"muster.measure.fmt(1/0)",
-       "eval:1: muster.measure.fmt: length must be a finite number, got inf"},
+       "eval:1: muster.measure.fmt: bad argument #1 (finite number expected, got inf)"},
       {"muster.measure.get_length(1)",
        "eval:1: muster.measure.get_length: bad argument #2 (string expected, got no value)"},
       {"muster.measure.check_within(1, 2, -1)",

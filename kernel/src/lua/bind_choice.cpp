@@ -77,10 +77,10 @@ choice_request check_request(lua_State* L, int index) {
   while (lua_next(L, index) != 0) {  // refuse typos: stack: key, value
     bool ok = false;
     if (lua_type(L, -2) == LUA_TSTRING)
-      for (const char* k : request_keys) ok = ok || std::string_view(lua_tostring(L, -2)) == k;
+      for (const char* k : request_keys) ok = ok || text_at(L, -2, "a request key") == k;
     if (!ok) {
       const std::string key = lua_type(L, -2) == LUA_TSTRING
-                                  ? std::string(lua_tostring(L, -2))
+                                  ? text_at(L, -2, "a request key")
                                   : fmt::format("<{} key>", type_name(L, -2));
       fail("field '{}': unknown key (want side, question, prompt, options, range, context, "
            "secret)",
@@ -99,7 +99,7 @@ choice_request check_request(lua_State* L, int index) {
       lua_rawgeti(L, -1, i);
       if (lua_type(L, -1) != LUA_TSTRING)
         fail("field 'options[{}]': string expected, got {}", i, type_name(L, -1));
-      out.options.emplace_back(lua_tostring(L, -1));
+      out.options.emplace_back(text_at(L, -1, fmt::format("field 'options[{}]'", i)));
       lua_pop(L, 1);
     }
     if (n == 0) fail("field 'options': empty list");

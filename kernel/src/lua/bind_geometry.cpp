@@ -338,7 +338,7 @@ int l_geometry_check_los(lua_State* L) {
     lua_getfield(L, -1, "id");  // stack: ..., blocker, id
     std::string id;
     if (lua_type(L, -1) == LUA_TSTRING) {
-      id = lua_tostring(L, -1);
+      id = text_at(L, -1, "field 'id'");
     } else if (lua_type(L, -1) == LUA_TNUMBER) {
       id = fmt::format("{}", lua_tonumber(L, -1));
     } else {

@@ -44,7 +44,7 @@ void check_keys(lua_State* L, int index, const std::string& path,
   lua_pushnil(L);
   while (lua_next(L, index) != 0) {  // stack: key, value
     std::string key = lua_type(L, -2) == LUA_TSTRING
-                          ? std::string(lua_tostring(L, -2))
+                          ? text_at(L, -2, "a key")
                           : fmt::format("<{} key>", type_name(L, -2));
     lua_pop(L, 1);
     bool ok = false;
@@ -182,7 +182,7 @@ step_decl check_step(lua_State* L, int index, const std::string& path) {
   index = abs_index(L, index);
   step_decl s;
   if (lua_type(L, index) == LUA_TSTRING) {
-    s.id = lua_tostring(L, index);
+    s.id = text_at(L, index, path);
     return s;
   }
   if (lua_type(L, index) != LUA_TTABLE)

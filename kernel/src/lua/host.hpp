@@ -53,6 +53,14 @@ void charge(lua_State* L, std::uint64_t units);
 /// function.
 void count_output(lua_State* L, std::size_t bytes);
 
+/// The value `require` keeps for a module while it loads (a light userdata), so that a module
+/// requiring itself, directly or through others, is an error and not a recursion.
+inline char loading_marker = 0;
+inline void push_loading(lua_State* L) { lua_pushlightuserdata(L, &loading_marker); }
+inline bool is_loading(lua_State* L, int index) {
+  return lua_type(L, index) == LUA_TLIGHTUSERDATA && lua_touserdata(L, index) == &loading_marker;
+}
+
 /// Bytes a C function holds for the script (a buffer it grows), counted against the memory
 /// budget while it lives. update() throws muster::budget_error when the budget cannot hold
 /// them; the destructor gives them back.

@@ -4,6 +4,7 @@
 // sandboxed environment and records what was loaded. Manifests are data: read raw, no
 // metamethods, inside the protected call.
 #include <charconv>
+#include <cmath>
 #include <set>
 
 #include "lua/runtime_impl.hpp"
@@ -49,7 +50,7 @@ bool scalar_text(lua_State* L, int index, std::string& out) {
   switch (lua_type(L, index)) {
     case LUA_TBOOLEAN: out = lua_toboolean(L, index) ? "true" : "false"; return true;
     case LUA_TNUMBER: out = lua::render(L, index); return true;
-    case LUA_TSTRING: out = lua_tostring(L, index); return true;
+    case LUA_TSTRING: out = lua::text_at(L, index, "an option's value"); return true;
     default: return false;
   }
 }
@@ -65,7 +66,7 @@ void read_manifest(lua_State* L, manifest& m) {
   while (lua_next(L, t) != 0) {
     lua_pop(L, 1);
     if (lua_type(L, -1) != LUA_TSTRING) fail("keys must be field names, got a {}", lua::type_name(L, -1));
-    const std::string_view key = lua_tostring(L, -1);
+    const std::string key = lua::text_at(L, -1, "a manifest field");
     if (std::find(std::begin(manifest_fields), std::end(manifest_fields), key) ==
         std::end(manifest_fields))
       fail("unknown field '{}' (known: name, version, kind, kernel, ruleset, ruleset_version, "
@@ -116,7 +117,7 @@ void read_manifest(lua_State* L, manifest& m) {
     for (int i = 1; i <= n; ++i) {
       lua_rawgeti(L, -1, i);
       if (lua_type(L, -1) != LUA_TSTRING) fail("field '{}[{}]': string expected, got {}", field, i, lua::type_name(L, -1));
-      std::string s = lua_tostring(L, -1);
+      std::string s = lua::text_at(L, -1, fmt::format("field '{}[{}]'", field, i));
       lua_pop(L, 1);
       if (names && !valid_name(s)) fail("field '{}[{}]': '{}' is not a module name", field, i, s);
       if (!names && (s.find('.') == std::string::npos || s.front() == '.' || s.back() == '.'))
@@ -136,7 +137,7 @@ void read_manifest(lua_State* L, manifest& m) {
   while (lua_next(L, opts) != 0) {  // stack: options, key, spec
     if (lua_type(L, -2) != LUA_TSTRING) fail("field 'options': keys must be option names");
     option_spec o;
-    o.name = lua_tostring(L, -2);
+    o.name = lua::text_at(L, -2, "an option's name");
     const std::string path = "options." + o.name;
     if (lua_type(L, -1) != LUA_TTABLE) fail("field '{}': table expected, got {}", path, lua::type_name(L, -1));
     if (lua_getmetatable(L, -1)) fail("field '{}' must be a plain table", path);
@@ -165,7 +166,7 @@ void read_manifest(lua_State* L, manifest& m) {
           break;
         }
         if (lua_type(L, -1) != LUA_TSTRING) fail("field '{}.values[{}]': string expected", path, i);
-        o.values.emplace_back(lua_tostring(L, -1));
+        o.values.emplace_back(lua::text_at(L, -1, fmt::format("field '{}.values[{}]'", path, i)));
         lua_pop(L, 1);
       }
       lua_pop(L, 1);
@@ -227,8 +228,10 @@ void push_options(lua_State* L, const manifest& m, const option_values& override
     } else if (o.type == "integer" || o.type == "number") {
       double d = 0;
       auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), d);
-      if (ec != std::errc() || ptr != text.data() + text.size()) bad(o.type == "integer" ? "an integer" : "a number");
-      if (o.type == "integer" && d != static_cast<double>(static_cast<long long>(d))) bad("an integer");
+      if (ec != std::errc() || ptr != text.data() + text.size() || !std::isfinite(d))
+        bad(o.type == "integer" ? "an integer" : "a finite number");
+      if (o.type == "integer" && (std::fabs(d) > 9007199254740992.0 || d != std::floor(d)))
+        bad("an integer");
       lua_pushnumber(L, d);
     } else {
       if (!o.values.empty() && std::find(o.values.begin(), o.values.end(), text) == o.values.end())

@@ -727,7 +727,9 @@ struct runtime::impl {
   // require(name): a module of the calling module's own folder, or of scripts/lib. The
   // kernel reads the file; the script never touches the file system. Upvalue 1: the folder.
   static int l_require(lua_State* L) {
-    const char* name = luaL_checkstring(L, 1);
+    std::size_t name_length = 0;
+    const char* name = luaL_checklstring(L, 1, &name_length);
+    if (std::strlen(name) != name_length) return luaL_error(L, "require: a NUL byte in the module name");
     impl& self = of(L);
     std::string error;
     fs::path found;
@@ -742,19 +744,27 @@ struct runtime::impl {
       } else {
         std::string rel(n);
         std::replace(rel.begin(), rel.end(), '.', '/');
-        std::vector<fs::path> candidates;
+        // Each candidate with the folder it must stay inside once symbolic links are followed.
+        std::vector<std::pair<fs::path, fs::path>> candidates;
         if (lua_type(L, lua_upvalueindex(1)) == LUA_TSTRING) {
           const fs::path dir = lua_tostring(L, lua_upvalueindex(1));
-          candidates.push_back(dir / (rel + ".lua"));
-          candidates.push_back(dir / rel / "init.lua");
+          candidates.emplace_back(dir / (rel + ".lua"), dir);
+          candidates.emplace_back(dir / rel / "init.lua", dir);
         }
-        candidates.push_back(self.opts.root / "scripts" / "lib" / (rel + ".lua"));
-        for (const auto& c : candidates)
-          if (fs::is_regular_file(c)) {
-            found = fs::weakly_canonical(c);
+        const fs::path lib = self.opts.root / "scripts" / "lib";
+        candidates.emplace_back(lib / (rel + ".lua"), lib);
+        for (const auto& [c, inside] : candidates) {
+          std::error_code ec;
+          if (!fs::is_regular_file(c, ec)) continue;
+          if (!is_under(c, inside)) {
+            error = fmt::format("require: '{}' leads outside {} (a symbolic link?)", n,
+                                inside == lib ? std::string("scripts/lib") : std::string("its module's folder"));
             break;
           }
-        if (found.empty()) error = fmt::format("require: no module '{}'", n);
+          found = fs::weakly_canonical(c);
+          break;
+        }
+        if (found.empty() && error.empty()) error = fmt::format("require: no module '{}'", n);
       }
     }
     if (!error.empty()) {
@@ -762,9 +772,18 @@ struct runtime::impl {
       error = {};
       return lua_error(L);
     }
-    const std::string key = found.string();
+    // A module under scripts/lib is loaded once for the modules shipped with Muster and the
+    // session; a club's module (outside scripts/) gets its own instance, per folder, so that
+    // nothing it changes in one reaches the rules or another club's module.
+    std::string key = found.string();
+    if (lua_type(L, lua_upvalueindex(1)) == LUA_TSTRING) {
+      const fs::path dir = lua_tostring(L, lua_upvalueindex(1));
+      if (is_under(found, self.opts.root / "scripts" / "lib") && !is_under(dir, self.opts.root / "scripts"))
+        key += "|for " + dir.string();
+    }
     self.push_registry_field("loaded");  // stack: name, loaded
     lua_getfield(L, -1, key.c_str());
+    if (lua::is_loading(L, -1)) return luaL_error(L, "require: '%s' requires itself (a cycle of requires)", name);
     if (!lua_isnil(L, -1)) return 1;
     lua_pop(L, 1);
     std::string code;
@@ -789,10 +808,18 @@ struct runtime::impl {
     // The module runs in its own environment, with require bound to its own folder.
     self.push_new_env(found.parent_path().string());
     lua_setfenv(L, -2);
+    lua::push_loading(L);  // marks the module as loading, so a cycle is an error
+    lua_setfield(L, -3, key.c_str());
     lua_pushvalue(L, 1);
+    int status = 0;
     {
-      const lua::c_nesting nested(L);  // a module that requires itself recurses through C
-      lua_call(L, 1, 1);               // stack: name, loaded, result
+      const lua::c_nesting nested(L);  // modules requiring modules nest through C
+      status = lua_pcall(L, 1, 1, 0);  // stack: name, loaded, result | error
+    }
+    if (status != 0) {  // not loaded: forget the mark, pass the error on
+      lua_pushnil(L);
+      lua_setfield(L, -3, key.c_str());
+      return lua_error(L);
     }
     if (lua_isnil(L, -1)) {
       lua_pop(L, 1);

@@ -3,6 +3,7 @@
 // they must only be called inside a guard<>-wrapped binding. Allocate nothing before checks.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -17,11 +18,21 @@ inline const char* type_name(lua_State* L, int index) {
   return lua_typename(L, lua_type(L, index));
 }
 
-/// [-0, +0, -] Returns the number at arg; throws arg_error naming the type otherwise.
+/// A number as messages show it: "nan", "inf", "-inf" for the ones that are not finite.
+inline std::string shown_number(double d) {
+  if (std::isnan(d)) return "nan";
+  if (std::isinf(d)) return d > 0 ? "inf" : "-inf";
+  return fmt::format("{}", d);
+}
+
+/// [-0, +0, -] Returns the number at arg; throws arg_error naming the type otherwise, or a
+/// value that is not finite (NaN, inf): no service takes one.
 inline double check_number(lua_State* L, int arg) {
   if (lua_type(L, arg) != LUA_TNUMBER)
     throw arg_error(arg, fmt::format("number expected, got {}", type_name(L, arg)));
-  return lua_tonumber(L, arg);
+  const double d = lua_tonumber(L, arg);
+  if (!std::isfinite(d)) throw arg_error(arg, fmt::format("finite number expected, got {}", shown_number(d)));
+  return d;
 }
 
 /// [-0, +0, -] Returns the integer at arg; a non-integral number is an error.
@@ -33,13 +44,29 @@ inline std::int64_t check_integer(lua_State* L, int arg) {
   return i;
 }
 
-/// [-0, +0, -] Returns the string at arg (numbers are not converted).
+/// [-0, +0, -] Returns the string at arg (numbers are not converted). A NUL byte in it is an
+/// error: what the kernel reads as text (an expression, a label, a name) is the whole of what
+/// the script passed, never a prefix of it.
 inline std::string_view check_string(lua_State* L, int arg) {
   if (lua_type(L, arg) != LUA_TSTRING)
     throw arg_error(arg, fmt::format("string expected, got {}", type_name(L, arg)));
   std::size_t n = 0;
   const char* s = lua_tolstring(L, arg, &n);
-  return {s, n};
+  const std::string_view text(s, n);
+  if (const auto at = text.find('\0'); at != std::string_view::npos)
+    throw arg_error(arg, fmt::format("a NUL byte in the string, at byte {}", at + 1));
+  return text;
+}
+
+/// [-0, +0, -] The string at index (no conversion), whole; `what` names it in the error a NUL
+/// byte in it raises (muster::error).
+inline std::string text_at(lua_State* L, int index, std::string_view what) {
+  std::size_t n = 0;
+  const char* s = lua_tolstring(L, index, &n);
+  std::string text(s ? s : "", s ? n : 0);
+  if (const auto at = text.find('\0'); at != std::string::npos)
+    fail("{}: a NUL byte in the string, at byte {}", what, at + 1);
+  return text;
 }
 
 /// [-0, +0, -] Returns the boolean at arg.
@@ -80,6 +107,10 @@ class field_reader {
     if (!lua_isnil(L_, -1)) {
       if (lua_type(L_, -1) != LUA_TNUMBER) bad(key, "number");
       out = lua_tonumber(L_, -1);
+      if (!std::isfinite(*out)) {
+        lua_pop(L_, 1);
+        fail("field '{}': finite number expected, got {}", name(key), shown_number(*out));
+      }
     }
     lua_pop(L_, 1);
     return out;
@@ -112,6 +143,10 @@ class field_reader {
       std::size_t n = 0;
       const char* s = lua_tolstring(L_, -1, &n);
       out.emplace(s, n);
+      if (const auto at = out->find('\0'); at != std::string::npos) {
+        lua_pop(L_, 1);
+        fail("field '{}': a NUL byte in the string, at byte {}", name(key), at + 1);
+      }
     }
     lua_pop(L_, 1);
     return out;
