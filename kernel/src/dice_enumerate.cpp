@@ -59,10 +59,17 @@ class multinomial {
  public:
   using part = std::pair<std::size_t, int>;
 
-  multinomial(int n, std::vector<int> weights) : n_(n), weights_(std::move(weights)) {
+  /// The tables' memory and work are charged to `meter` (and their memory given back when
+  /// the multinomial goes).
+  multinomial(int n, std::vector<int> weights, work_meter& meter)
+      : n_(n), weights_(std::move(weights)), held_(meter), work_(meter) {
     const std::size_t m = weights_.size();
     int rest = 0;
     for (const int w : weights_) rest += w;
+    const std::size_t entries = row_start(n_ + 1) * (m > 0 ? m - 1 : 0);
+    work_.add(static_cast<std::uint32_t>(std::min<std::size_t>(entries, 1u << 30)));
+    work_.flush();
+    held_.add(entries * sizeof(double));
     tables_.resize(m > 0 ? m - 1 : 0);
     for (std::size_t j = 0; j + 1 < m; ++j) {
       const double q = static_cast<double>(weights_[j]) / static_cast<double>(rest);
@@ -85,6 +92,7 @@ class multinomial {
   void each(Visit&& visit) {
     if (weights_.empty()) return;
     walk(0, n_, 1.0, visit);
+    work_.flush();
   }
 
  private:
@@ -108,6 +116,7 @@ class multinomial {
 
   template <typename Visit>
   void walk(std::size_t j, int left, double p, Visit& visit) {
+    work_.tick();
     if (left == 0) {
       visit(std::as_const(used_), p);
       return;
@@ -130,22 +139,32 @@ class multinomial {
 
   int n_;
   std::vector<int> weights_;
+  held_memory held_;
+  work_ticker work_;
   std::vector<std::vector<double>> tables_;
   std::vector<part> used_;
 };
 
+/// Counts the memory of an outcome list of `outcomes` outcomes of `stride` values before it
+/// is built (against `held`, kept for as long as the enumeration keeps the list).
+void hold_outcomes(held_memory& held, double outcomes, std::size_t stride) {
+  held.add(static_cast<std::size_t>(outcomes) * (stride * sizeof(int) + sizeof(double)));
+}
+
 /// roll: sorted multisets of faces (highest first) with total = sum + modifier.
-dice_outcomes roll_outcomes(const dice_branch_key& key, std::size_t limit) {
+dice_outcomes roll_outcomes(const dice_branch_key& key, std::size_t limit, held_memory& held) {
   dice_outcomes out;
   out.stride = static_cast<std::size_t>(key.count) + 1;
   const auto sides = static_cast<std::size_t>(key.sides);
-  if (multinomial::compositions(key.count, sides, static_cast<double>(limit)) >
-      static_cast<double>(limit))
-    too_many(key, limit);
+  const double outcomes = multinomial::compositions(key.count, sides, static_cast<double>(limit));
+  if (outcomes > static_cast<double>(limit)) too_many(key, limit);
+  hold_outcomes(held, outcomes, out.stride);
   // Category j is face sides - j, so compositions come out highest faces first.
-  multinomial m(key.count, std::vector<int>(sides, 1));
+  work_ticker work(held.meter());
+  multinomial m(key.count, std::vector<int>(sides, 1), held.meter());
   std::vector<int> row(out.stride);
   m.each([&](const std::vector<multinomial::part>& used, double p) {
+    work.add(static_cast<std::uint32_t>(1 + out.stride / 16));
     std::size_t at = 1;
     int total = key.modifier;
     for (const auto& [j, k] : used) {
@@ -157,21 +176,29 @@ dice_outcomes roll_outcomes(const dice_branch_key& key, std::size_t limit) {
     out.p.push_back(p);
     out.values.insert(out.values.end(), row.begin(), row.end());
   });
+  work.flush();
   return out;
 }
 
 /// sum: the distinct totals, by convolving one die at a time (direct sums, no prefix-sum
 /// cancellation, so small tail probabilities stay accurate).
-dice_outcomes sum_outcomes(const dice_branch_key& key, std::size_t limit) {
+dice_outcomes sum_outcomes(const dice_branch_key& key, std::size_t limit, held_memory& held) {
   const auto n = static_cast<double>(key.count);
   const auto x = static_cast<double>(key.sides);
   if (n * (x - 1) + 1 > static_cast<double>(limit)) too_many(key, limit);
   if (n * n * x * x / 2 > 2e9)
     fail("enumeration: {} is too costly to convolve exactly (sample instead)", describe(key));
+  const double outcomes = n * (x - 1) + 1;
+  hold_outcomes(held, outcomes, 1);
+  held_memory scratch(held.meter());  // dist and next
+  scratch.add(2 * static_cast<std::size_t>(outcomes) * sizeof(double));
+  work_meter& meter = held.meter();
   std::vector<double> dist{1.0};  // dist[i]: P(sum of dice so far == dice so far + i)
   std::vector<double> next;
   const double per_face = 1.0 / x;
   for (int d = 0; d < key.count; ++d) {
+    meter.charge((dist.size() + static_cast<std::size_t>(key.sides)) *
+                 std::min(dist.size(), static_cast<std::size_t>(key.sides)));
     next.assign(dist.size() + static_cast<std::size_t>(key.sides) - 1, 0.0);
     for (std::size_t i = 0; i < next.size(); ++i) {
       double s = 0.0;
@@ -194,8 +221,9 @@ dice_outcomes sum_outcomes(const dice_branch_key& key, std::size_t limit) {
 /// throw: two outcomes, 1 and 0, each with the summed probability of its totals (an
 /// impossible one dropped); several: the binomial of the passes, from the same probability
 /// by Pascal's recurrence (no pow), most passes first.
-dice_outcomes test_outcomes(const dice_branch_key& key, std::size_t limit) {
-  const dice_outcomes totals = sum_outcomes(key, limit);
+dice_outcomes test_outcomes(const dice_branch_key& key, std::size_t limit, held_memory& held) {
+  held_memory totals_memory(held.meter());  // the totals go once the test is counted
+  const dice_outcomes totals = sum_outcomes(key, limit, totals_memory);
   compensated_sum above, rest;
   for (std::size_t i = 0; i < totals.size(); ++i) (totals.values[i] > key.target ? above : rest).add(totals.p[i]);
   dice_outcomes out;
@@ -205,6 +233,8 @@ dice_outcomes test_outcomes(const dice_branch_key& key, std::size_t limit) {
     return out;
   }
   if (static_cast<std::size_t>(key.times) + 1 > limit) too_many(key, limit);
+  hold_outcomes(held, key.times + 1, 1);
+  held.meter().charge(static_cast<std::uint64_t>(key.times) * static_cast<std::uint64_t>(key.times));
   std::vector<double> row{1.0}, next;  // row[k]: P(k passes) after the throws so far
   for (int t = 0; t < key.times; ++t) {
     next.assign(row.size() + 1, 0.0);
@@ -219,7 +249,9 @@ dice_outcomes test_outcomes(const dice_branch_key& key, std::size_t limit) {
 }
 
 /// highest / lowest: P(max = k) = (k/X)^n - ((k-1)/X)^n, and the mirror image for min.
-dice_outcomes extreme_outcomes(const dice_branch_key& key) {
+dice_outcomes extreme_outcomes(const dice_branch_key& key, held_memory& held) {
+  hold_outcomes(held, key.sides, 1);
+  held.meter().charge(static_cast<std::uint64_t>(key.sides) * static_cast<std::uint64_t>(key.count));
   dice_outcomes out;
   const auto x = static_cast<double>(key.sides);
   for (int k = 1; k <= key.sides; ++k) {
@@ -235,7 +267,8 @@ dice_outcomes extreme_outcomes(const dice_branch_key& key) {
 
 /// count with `tally`: the binomial of the successes alone (n + 1 outcomes at most), the
 /// naturals deciding their faces as in count_outcomes and reported as 0.
-dice_outcomes tally_outcomes(const dice_branch_key& key) {
+dice_outcomes tally_outcomes(const dice_branch_key& key, held_memory& held) {
+  hold_outcomes(held, key.count + 1, 3);
   int passing = 0;
   for (int face = 1; face <= key.sides; ++face) {
     bool pass = false;
@@ -249,7 +282,7 @@ dice_outcomes tally_outcomes(const dice_branch_key& key) {
   if (passing < key.sides) weights.push_back(key.sides - passing);
   dice_outcomes out;
   out.stride = 3;
-  multinomial m(key.count, weights);
+  multinomial m(key.count, weights, held.meter());
   m.each([&](const std::vector<multinomial::part>& used, double p) {
     int successes = 0;
     for (const auto& [j, k] : used)
@@ -261,8 +294,8 @@ dice_outcomes tally_outcomes(const dice_branch_key& key) {
 
 /// count: the multinomial over the categories the spec distinguishes: tracked natural max,
 /// tracked natural 1, other faces that succeed, other faces that fail.
-dice_outcomes count_outcomes(const dice_branch_key& key, std::size_t limit) {
-  if (key.tally) return tally_outcomes(key);
+dice_outcomes count_outcomes(const dice_branch_key& key, std::size_t limit, held_memory& held) {
+  if (key.tally) return tally_outcomes(key, held);
   enum kind { nat_max, nat_min, pass, miss };
   std::vector<int> weights;
   std::vector<kind> kinds;
@@ -283,12 +316,12 @@ dice_outcomes count_outcomes(const dice_branch_key& key, std::size_t limit) {
   add(nat_min, key.natural_min ? 1 : 0);
   add(pass, passing);
   add(miss, failing);
-  if (multinomial::compositions(key.count, weights.size(), static_cast<double>(limit)) >
-      static_cast<double>(limit))
-    too_many(key, limit);
+  const double outcomes = multinomial::compositions(key.count, weights.size(), static_cast<double>(limit));
+  if (outcomes > static_cast<double>(limit)) too_many(key, limit);
+  hold_outcomes(held, outcomes, 3);
   dice_outcomes out;
   out.stride = 3;
-  multinomial m(key.count, weights);
+  multinomial m(key.count, weights, held.meter());
   m.each([&](const std::vector<multinomial::part>& used, double p) {
     int successes = 0;
     int maxes = 0;
@@ -314,7 +347,7 @@ dice_outcomes count_outcomes(const dice_branch_key& key, std::size_t limit) {
 
 }  // namespace
 
-dice_outcomes build_dice_outcomes(const dice_branch_key& key, std::size_t max_outcomes) {
+dice_outcomes build_dice_outcomes(const dice_branch_key& key, std::size_t max_outcomes, held_memory& held) {
   dice_outcomes out;
   if (key.count == 0) {
     // Zero dice: one certain outcome (roll: total = modifier; sum likewise; count: nothing).
@@ -332,13 +365,16 @@ dice_outcomes build_dice_outcomes(const dice_branch_key& key, std::size_t max_ou
     return out;
   }
   switch (key.op) {
-    case roll_op::roll: out = roll_outcomes(key, max_outcomes); break;
-    case roll_op::sum: out = key.under ? test_outcomes(key, max_outcomes) : sum_outcomes(key, max_outcomes); break;
+    case roll_op::roll: out = roll_outcomes(key, max_outcomes, held); break;
+    case roll_op::sum:
+      out = key.under ? test_outcomes(key, max_outcomes, held) : sum_outcomes(key, max_outcomes, held);
+      break;
     case roll_op::highest:
-    case roll_op::lowest: out = extreme_outcomes(key); break;
-    case roll_op::count: out = count_outcomes(key, max_outcomes); break;
+    case roll_op::lowest: out = extreme_outcomes(key, held); break;
+    case roll_op::count: out = count_outcomes(key, max_outcomes, held); break;
   }
   if (out.size() > max_outcomes) too_many(key, max_outcomes);
+  held.meter().charge(out.size());
   normalise(out);
   return out;
 }
@@ -352,6 +388,9 @@ namespace {
 constexpr std::size_t max_merge_entries = std::size_t{1} << 22;
 /// The longest merge key.
 constexpr std::size_t max_merge_key = 4096;
+/// What a map entry or a vector's string costs beyond its text (counted against the memory
+/// budget with it): about a node and a string header.
+constexpr std::size_t entry_overhead = 96;
 
 [[noreturn]] void stop_run() { throw merge_stop(); }
 
@@ -370,7 +409,7 @@ const int* roller::enumeration::branch(const dice_branch_key& key) {
     if (cached == cache.end()) {
       std::shared_ptr<const dice_outcomes> outcomes;
       try {
-        outcomes = std::make_shared<const dice_outcomes>(build_dice_outcomes(key, max_runs));
+        outcomes = std::make_shared<const dice_outcomes>(build_dice_outcomes(key, max_runs, memory));
       } catch (const error&) {
         over_budget = true;  // too many outcomes, or too costly to list
         throw;
@@ -410,8 +449,10 @@ double roller::enumeration::path_p(std::size_t from, std::size_t to) const noexc
 }
 
 std::size_t roller::enumeration::outcome_id(const std::string& outcome) {
+  meter.charge(1 + outcome.size() / 16);
   const auto found = ids.find(outcome);
   if (found != ids.end()) return found->second;
+  memory.add(2 * outcome.size() + entry_overhead);  // in names and in ids
   names.push_back(outcome);
   return ids.emplace(outcome, names.size() - 1).first->second;
 }
@@ -430,6 +471,7 @@ bool roller::enumeration::merge(std::string_view key) {
   if (depth < stack.size())
     fail("enumeration: the run is not repeatable: a new merge point after {} dice operations "
          "where an earlier run made at least {}", depth, stack.size());
+  meter.charge(1 + open.size() + key.size() / 16);
   for (const open_point& o : open)
     if (o.key == key) fail("enumeration: merge key \"{}\" met twice in one run", key);
   const auto found = done.find(key);
@@ -439,6 +481,7 @@ bool roller::enumeration::merge(std::string_view key) {
     stopped_depth = depth;
     return true;
   }
+  memory.add(key.size() + entry_overhead);  // kept in `done` once explored
   open.push_back(open_point{std::string(key), depth, path_p(target_depth(), depth), {}});
   ++points_met;
   return false;
@@ -455,40 +498,51 @@ bool roller::enumeration::merge_replayed() {
   return true;
 }
 
-namespace {
-void add_at(std::vector<compensated_sum>& acc, std::size_t id, double p) {
-  if (acc.size() <= id) acc.resize(id + 1);
-  acc[id].add(p);
+void roller::enumeration::add_at(std::vector<compensated_sum>& acc, std::size_t id, double q) {
+  if (acc.size() <= id) {
+    memory.add((id + 1 - acc.size()) * sizeof(compensated_sum));
+    acc.resize(id + 1);
+  }
+  acc[id].add(q);
 }
-}  // namespace
 
 void roller::enumeration::credit(const std::string& outcome) {
   const std::size_t id = outcome_id(outcome);
+  meter.charge(1 + depth - target_depth());
   add_at(target_acc(), id, path_p(target_depth(), depth));
 }
 
 void roller::enumeration::credit_stop() {
   ++merged_runs;
+  meter.charge(1 + stopped_depth - target_depth() + stopped_at->size());
   const double q = path_p(target_depth(), stopped_depth);
   auto& acc = target_acc();
   for (const auto& [id, q_id] : *stopped_at) add_at(acc, id, q * q_id);
 }
 
 void roller::enumeration::close_point() {
-  open_point o = std::move(open.back());
-  open.pop_back();
-  distribution d;
-  for (std::size_t id = 0; id < o.acc.size(); ++id)
-    if (o.acc[id].sum > 0.0) d.emplace_back(id, o.acc[id].sum);
-  done_entries += d.size();
+  open_point& o = open.back();
+  meter.charge(1 + o.acc.size());
+  std::size_t entries = 0;
+  for (const compensated_sum& c : o.acc) entries += c.sum > 0.0 ? 1 : 0;
+  done_entries += entries;
   if (done_entries > max_merge_entries) {
     over_budget = true;
     fail("enumeration: its merge points hold more than {} outcomes (sample instead)",
          max_merge_entries);
   }
+  memory.add(entries * sizeof(distribution::value_type));
+  distribution d;
+  d.reserve(entries);
+  for (std::size_t id = 0; id < o.acc.size(); ++id)
+    if (o.acc[id].sum > 0.0) d.emplace_back(id, o.acc[id].sum);
+  const double p_from_parent = o.p_from_parent;
+  std::string key = std::move(o.key);
+  memory.release(o.acc.size() * sizeof(compensated_sum));
+  open.pop_back();
   auto& parent = target_acc();
-  for (const auto& [id, q_id] : d) add_at(parent, id, o.p_from_parent * q_id);
-  done.emplace(std::move(o.key), std::move(d));
+  for (const auto& [id, q_id] : d) add_at(parent, id, p_from_parent * q_id);
+  done.emplace(std::move(key), std::move(d));
 }
 
 std::vector<outcome_odds> roller::enumeration::result() {
@@ -511,7 +565,7 @@ std::vector<outcome_odds> roller::enumerate(const std::function<std::string()>& 
                                             std::size_t max_runs) {
   check_analysis_free("enumerate");
   if (max_runs == 0) fail("max_runs must be at least 1");
-  enumeration e(max_runs);
+  enumeration e(max_runs, *meter_);
   // Leaves the roller as it was, also when run_once or a dice operation throws.
   struct restore {
     roller& r;
@@ -543,14 +597,20 @@ std::vector<outcome_odds> roller::enumerate(const std::function<std::string()>& 
     } catch (...) {
       if (!e.stopped) throw;  // a stop at a merge point unwinds the run; anything else is real
     }
-    if (e.stopped) {
-      e.credit_stop();  // whatever the run returned after a caught stop does not count
-    } else {
-      e.finish_run();
-      e.credit(outcome);
+    try {
+      if (e.stopped) {
+        e.credit_stop();  // whatever the run returned after a caught stop does not count
+      } else {
+        e.finish_run();
+        e.credit(outcome);
+      }
+      stats_.merged_runs = e.merged_runs;
+      if (!e.advance()) break;
+    } catch (const budget_error&) {
+      e.over_budget = true;  // the enumeration's own memory or work: a caller may sample instead
+      throw;
     }
-    stats_.merged_runs = e.merged_runs;
-  } while (e.advance());
+  } while (true);
   stats_.merge_points = e.done.size();
   return e.result();
 }
@@ -586,7 +646,18 @@ std::vector<outcome_odds> roller::sample(const std::function<std::string()>& run
   sampling_ = true;
 
   std::map<std::string, std::size_t> counts;
-  for (std::size_t i = 0; i < runs; ++i) ++counts[run_once()];
+  held_memory memory(*meter_);  // the outcome texts
+  for (std::size_t i = 0; i < runs; ++i) {
+    std::string outcome = run_once();
+    meter_->charge(1 + outcome.size() / 16);
+    const auto found = counts.find(outcome);
+    if (found != counts.end()) {
+      ++found->second;
+      continue;
+    }
+    memory.add(outcome.size() + entry_overhead);
+    counts.emplace(std::move(outcome), 1);
+  }
 
   std::vector<outcome_odds> result;
   result.reserve(counts.size());

@@ -45,8 +45,10 @@ struct dice_outcomes {
 };
 
 /// Builds the outcome list of `key`; throws muster::error when it has more than max_outcomes
-/// outcomes or costs too much to compute. Probabilities are normalised to sum to 1.
-dice_outcomes build_dice_outcomes(const dice_branch_key& key, std::size_t max_outcomes);
+/// outcomes or costs too much to compute. Probabilities are normalised to sum to 1. The work
+/// is charged to held's meter, and the list's memory added to `held` (budget_error when a
+/// budget runs out).
+dice_outcomes build_dice_outcomes(const dice_branch_key& key, std::size_t max_outcomes, held_memory& held);
 
 /// Kahan-compensated accumulator: run probabilities differ by many orders of magnitude.
 struct compensated_sum {
@@ -67,7 +69,9 @@ struct roller::enumeration {
     std::size_t index = 0;
   };
 
-  explicit enumeration(std::size_t limit) : max_runs(limit) {}
+  /// `meter` is charged the work of the enumeration itself and holds its memory (the outcome
+  /// lists, explored merge points, outcome texts), given back when it ends.
+  enumeration(std::size_t limit, work_meter& m) : max_runs(limit), meter(m), memory(m) {}
 
   /// A merge point on the current path whose continuation is being explored: its key, how
   /// many dice operations come before it, the probability of the operations between the
@@ -114,6 +118,8 @@ struct roller::enumeration {
   /// The outcome distribution of the whole enumeration, sorted by outcome.
   std::vector<outcome_odds> result();
 
+  /// Adds p to acc[id], growing acc (its memory counted).
+  void add_at(std::vector<compensated_sum>& acc, std::size_t id, double q);
   /// The id of outcome text `outcome`, interned.
   std::size_t outcome_id(const std::string& outcome);
   /// The product of the branch probabilities of the current path's levels [from, to).
@@ -141,6 +147,8 @@ struct roller::enumeration {
   std::size_t depth = 0;
   double p = 1.0;
   std::size_t max_runs;
+  work_meter& meter;
+  held_memory memory;
 };
 
 }  // namespace muster

@@ -130,6 +130,44 @@ TEST_F(hostile, printing_and_logging_without_end_runs_out_of_output) {
   EXPECT_EQ(run(rt, "print('fine')").failed, false);
 }
 
+TEST_F(hostile, exact_odds_count_the_kernels_work_and_memory) {
+  // 848,046 sorted multisets of 171 values each: about 590 MB if the kernel built them.
+  stopped_by("muster.dice.roll_exact(function() return muster.dice.roll('170d4').total end)",
+             script_failure::memory_budget, "memory budget exhausted (256 MiB)");
+  // About 450 million steps of convolution for one sum's distribution.
+  stopped_by("muster.dice.roll_exact(function() return muster.dice.roll_sum('1000d30') end)",
+             script_failure::instruction_budget, "instruction budget exhausted");
+  // The memory is given back: a small enumeration runs after.
+  EXPECT_EQ(rt.eval("#muster.dice.roll_exact(function() return muster.dice.roll_sum('2d6') end)"), "11");
+}
+
+TEST(hostile_services, merge_points_and_outcome_texts_are_held_against_the_memory_budget) {
+  muster::kernel k;
+  auto o = small();
+  o.instruction_budget = 500'000'000;
+  o.memory_budget = std::size_t{32} << 20;
+  muster::runtime rt(k, o);
+  for (const char* code : {
+           // a new 4000-byte merge key for each of a million runs
+           "local pad = string.rep('k', 4000)\n"
+           "muster.dice.roll_exact(function() local a = muster.dice.roll_sum('1d1000')\n"
+           "muster.dice.merge(pad .. a) local b = muster.dice.roll_sum('1d1000')\n"
+           "muster.dice.merge(pad .. a .. ':' .. b) return 'x' end)",
+           // a new 4000-byte outcome for each run, exact and sampled
+           "local pad = string.rep('o', 4000)\n"
+           "muster.dice.roll_exact(function() return pad .. muster.dice.roll_sum('1d1000') .. muster.dice.roll_sum('1d1000') end)",
+           "local pad = string.rep('o', 4000)\n"
+           "muster.dice.roll_many(function() return pad .. muster.dice.roll_sum('1d1000') .. ':' .. muster.dice.roll_sum('1d1000') end, 1e6)",
+       }) {
+    SCOPED_TRACE(code);
+    const outcome r = run(rt, code);
+    ASSERT_TRUE(r.failed);
+    EXPECT_EQ(r.kind, script_failure::memory_budget) << r.what;
+    EXPECT_NE(r.what.find("memory budget exhausted (32 MiB)"), std::string::npos) << r.what;
+    EXPECT_EQ(rt.eval("#muster.dice.roll_exact(function() return muster.dice.roll_sum('2d6') end)"), "11");
+  }
+}
+
 TEST(hostile_fast, compiled_loops_and_long_c_work_meet_the_deadline) {
   muster::kernel k;
   muster::runtime rt(k, fast_small());

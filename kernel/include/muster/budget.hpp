@@ -29,8 +29,43 @@ class work_meter {
   /// loop, 16 bytes copied). Throws budget_error when the instruction or time budget is out.
   virtual void charge(std::uint64_t units) { (void)units; }
   /// Counts `bytes` more (or, negative, fewer) held for the script against the memory budget.
-  /// Throws budget_error, counting nothing, when the budget cannot hold them.
+  /// Throws budget_error, counting nothing, when the budget cannot hold them; giving bytes
+  /// back (negative) never throws.
   virtual void hold(std::int64_t bytes) { (void)bytes; }
+
+  /// The meter that counts nothing (a service with no runtime charges this one).
+  static work_meter& none() noexcept {
+    static work_meter idle;
+    return idle;
+  }
+};
+
+/// Bytes a service holds on a script's behalf, counted against the meter's memory budget for
+/// as long as this lives: add() before allocating (it throws budget_error, adding nothing,
+/// when the budget cannot hold them), and the destructor gives everything back.
+class held_memory {
+ public:
+  explicit held_memory(work_meter& meter) : meter_(&meter) {}
+  held_memory(const held_memory&) = delete;
+  held_memory& operator=(const held_memory&) = delete;
+  ~held_memory() { release(held_); }
+  void add(std::size_t bytes) {
+    meter_->hold(static_cast<std::int64_t>(bytes));
+    held_ += bytes;
+  }
+  /// Gives back `bytes` of those held (at most all of them).
+  void release(std::size_t bytes) noexcept {
+    bytes = bytes < held_ ? bytes : held_;
+    if (bytes == 0) return;
+    held_ -= bytes;
+    meter_->hold(-static_cast<std::int64_t>(bytes));
+  }
+  std::size_t bytes() const noexcept { return held_; }
+  work_meter& meter() const noexcept { return *meter_; }
+
+ private:
+  work_meter* meter_;
+  std::size_t held_ = 0;
 };
 
 /// Charges work in steps: call tick() once per unit of a loop; every `every` ticks it
@@ -41,9 +76,14 @@ class work_ticker {
   void tick() {
     if (++count_ >= every_) flush();
   }
+  /// Counts `units` at once (a step that costs more than one).
+  void add(std::uint32_t units) {
+    count_ += units;
+    if (count_ >= every_) flush();
+  }
   void flush() {
     if (count_ == 0) return;
-    const std::uint32_t n = count_;
+    const std::uint64_t n = count_;
     count_ = 0;
     meter_.charge(n);
   }
@@ -51,7 +91,7 @@ class work_ticker {
  private:
   work_meter& meter_;
   std::uint32_t every_;
-  std::uint32_t count_ = 0;
+  std::uint64_t count_ = 0;
 };
 
 }  // namespace muster

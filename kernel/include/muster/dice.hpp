@@ -284,7 +284,7 @@ class roller {
 
   /// Where enumerate() charges its work and memory (the runs it makes, the outcome lists and
   /// merged states it keeps): the kernel's meter (budget.hpp). Null: charge nothing.
-  void set_meter(work_meter* meter) noexcept { meter_ = meter; }
+  void set_meter(work_meter* meter) noexcept { meter_ = meter ? meter : &work_meter::none(); }
 
   /// Replaces the source (non-null). Throws during enumerate()/sample().
   void set_source(std::unique_ptr<dice_source> source);
@@ -400,7 +400,7 @@ class roller {
   enumeration_stats stats_;             ///< see last_enumeration()
   bool sampling_ = false;               ///< true inside sample()
   std::uint64_t operations_ = 0;        ///< see operations()
-  work_meter* meter_ = nullptr;         ///< see set_meter()
+  work_meter* meter_ = &work_meter::none();  ///< see set_meter()
 };
 
 }  // namespace muster

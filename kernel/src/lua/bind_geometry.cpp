@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "lua/bindings.hpp"
+#include "lua/host.hpp"
 #include "lua/stack.hpp"
 #include "muster/geometry.hpp"
 
@@ -62,6 +63,18 @@ int count_number(const field_reader& r, const char* key) {
   return static_cast<int>(v);
 }
 
+/// What reading one item of a list (a point, a base) costs, in VM instructions' worth: the
+/// budgets count it before the list is read.
+constexpr std::uint64_t read_cost = 8;
+
+/// The most bases get_bases lists (ranks x files).
+constexpr std::uint64_t max_listed_bases = 1'000'000;
+
+/// The work of comparing every edge of one outline with every edge of another.
+std::uint64_t pairs_of(const polygon& a, const polygon& b) {
+  return static_cast<std::uint64_t>(a.size()) * static_cast<std::uint64_t>(b.size());
+}
+
 /// Throws unless the value at index is a table.
 void expect_table(lua_State* L, int index, const std::string& path) {
   if (lua_type(L, index) != LUA_TTABLE)
@@ -78,6 +91,7 @@ polygon read_polygon_items(lua_State* L, int index, const std::string& path) {
   index = abs_index(L, index);
   const int n = static_cast<int>(lua_objlen(L, index));
   if (n < 3) fail("field '{}': polygon of at least 3 points expected, got {} points", path, n);
+  charge(L, static_cast<std::uint64_t>(n) * read_cost);
   polygon out;
   out.reserve(static_cast<std::size_t>(n));
   for (int i = 1; i <= n; ++i) {
@@ -170,6 +184,7 @@ template <typename Fn>
 void for_each_item(lua_State* L, int index, const char* name, Fn&& fn) {
   index = abs_index(L, index);
   const int n = static_cast<int>(lua_objlen(L, index));
+  charge(L, static_cast<std::uint64_t>(n) * read_cost);
   for (int i = 1; i <= n; ++i) {
     lua_rawgeti(L, index, i);  // stack: ..., list[i]
     fn(i, fmt::format("{}[{}]", name, i));
@@ -211,6 +226,7 @@ int l_geometry_measure(lua_State* L) {
   check_table(L, 2);
   const shape a = read_shape(L, 1, "a");
   const shape b = read_shape(L, 2, "b");
+  charge(L, pairs_of(a.outline, b.outline));
   lua_pushnumber(L, distance(a.outline, b.outline));
   return 1;
 }
@@ -349,6 +365,9 @@ int l_geometry_check_los(lua_State* L) {
     lua_pop(L, 1);
     blockers.push_back({std::move(id), s.outline});
   });
+  std::uint64_t edges = 0;
+  for (const blocker& b : blockers) edges += b.shape.size();
+  charge(L, pairs_of(from, to) * (1 + edges));
   const los_result r = check_los_any(from, to, blockers);
   lua_pushboolean(L, r.blocked ? 1 : 0);
   lua_createtable(L, static_cast<int>(r.hits.size()), 0);  // stack: blocked, ids
@@ -469,6 +488,7 @@ int l_geometry_get_nearest(lua_State* L) {
   for_each_item(L, 2, "candidates", [&](int, const std::string& path) {
     candidates.push_back(read_shape(L, -1, path).outline);
   });
+  for (const polygon& c : candidates) charge(L, pairs_of(from.outline, c));
   const std::optional<nearest_result> n = nearest(from.outline, candidates);
   if (!n) {
     lua_pushnil(L);
@@ -484,6 +504,13 @@ int l_geometry_get_nearest(lua_State* L) {
 int l_geometry_get_bases(lua_State* L) {
   check_table(L, 1);
   const formation f = read_formation(L, 1, "formation");
+  const auto count = static_cast<std::uint64_t>(f.ranks()) * static_cast<std::uint64_t>(f.files());
+  if (count > max_listed_bases)
+    fail("field 'formation': {} ranks of {} files is {} bases (at most {} listed)", f.ranks(), f.files(), count,
+         max_listed_bases);
+  charge(L, count * read_cost);
+  held_bytes held(L);
+  held.update(count * sizeof(muster::base));
   const std::vector<muster::base> bases = f.bases();
   lua_createtable(L, static_cast<int>(bases.size()), 0);  // stack: list
   for (std::size_t i = 0; i < bases.size(); ++i) {
