@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <charconv>
 #include <csignal>
@@ -115,7 +116,26 @@ struct palette {
 // Line input: libedit on a terminal (editing, history, completion), plain lines otherwise
 
 volatile std::sig_atomic_t got_sigint = 0;
-extern "C" void on_sigint(int) { got_sigint = 1; }
+// The runtime a ^C stops while a command runs (null while the prompt waits): the handler
+// asks it to interrupt its running call (runtime::interrupt, safe in a signal handler).
+std::atomic<runtime*> interrupt_target{nullptr};
+static_assert(std::atomic<runtime*>::is_always_lock_free);
+extern "C" void on_sigint(int) {
+  got_sigint = 1;
+  if (runtime* rt = interrupt_target.load()) rt->interrupt();
+}
+
+// While it lives, a ^C interrupts `rt`'s running call; an earlier ^C is forgotten.
+class interruptible {
+ public:
+  explicit interruptible(runtime& rt) {
+    rt.clear_interrupt();
+    interrupt_target.store(&rt);
+  }
+  interruptible(const interruptible&) = delete;
+  interruptible& operator=(const interruptible&) = delete;
+  ~interruptible() { interrupt_target.store(nullptr); }
+};
 
 class line_input {
  public:
@@ -377,6 +397,7 @@ class session {
       if (got == line_input::status::interrupted) continue;
       const std::string text = trim(line);
       if (text.empty()) continue;
+      const interruptible scope(*rt_);  // ^C stops what the line started
       if (text[0] == ':') command(text);
       else lua(line);
       std::fflush(stdout);
@@ -747,10 +768,12 @@ class session {
       throw error(fmt::format("reload failed, the previous scripts stay loaded: {}", one_line(e.what())));
     }
     archived_log_ += k_->log.fmt_lines();
+    interrupt_target.store(nullptr);  // no ^C may reach the runtime going away
     rt_.reset();
     k_.reset();
     k_ = std::move(w.k);
     rt_ = std::move(w.rt);
+    interrupt_target.store(rt_.get());
     std::string modules;
     for (const auto& m : rt_->modules()) modules += fmt::format(" {} {} ({})", m.name, m.version, m.hash);
     fmt::print("reloaded:{}; units kept\n", modules);

@@ -5,7 +5,13 @@
 
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
+#include <chrono>
+#include <functional>
 #include <string>
+#include <thread>
+#include <utility>
 #include <vector>
 
 #include "muster/kernel.hpp"
@@ -316,6 +322,64 @@ TEST(runtime_budget, counted_mode_keeps_the_jit_off_and_the_time_budget_backs_th
   muster::runtime rt2(k, counted);
   EXPECT_FALSE(rt2.jit_enabled());
   EXPECT_EQ(failure_of(rt2, "while true do end"), muster::script_failure::instruction_budget);
+}
+
+// What ^C at the REPL does: another thread (or a signal handler) interrupts the running call.
+// Each case would run for its whole minute's time budget without it.
+TEST(runtime_interrupt, stops_the_running_call_in_every_mode_and_pcall_cannot_keep_it) {
+  // Runs `work` with an interrupt 100 ms in; returns the failure.
+  const auto interrupted = [](muster::runtime& rt, const std::function<void()>& work) {
+    std::thread stopper([&rt] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      rt.interrupt();
+    });
+    const auto start = std::chrono::steady_clock::now();
+    std::pair<muster::script_failure, std::string> got{muster::script_failure::runtime, "no error"};
+    try {
+      work();
+    } catch (const muster::script_error& e) {
+      got = {e.kind(), e.what()};
+    }
+    stopper.join();
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(20));
+    return got;
+  };
+  for (const auto mode : {muster::execution::counted, muster::execution::fast}) {
+    for (const bool count : {true, false}) {
+      SCOPED_TRACE(fmt::format("mode {}, instruction budget {}", static_cast<int>(mode), count));
+      muster::kernel k;
+      muster::runtime_options o;
+      o.root = MUSTER_SOURCE_DIR "/tests/fixtures/root";
+      o.mode = mode;
+      o.instruction_budget = count ? 1'000'000'000'000 : 0;
+      muster::runtime rt(k, o);
+      rt.load_ruleset("looper");
+      // The trusted ruleset's loop, compiled in fast mode.
+      const auto [hot_kind, hot_what] = interrupted(rt, [&] { rt.call_ruleset("hot", "[1e15]"); });
+      EXPECT_EQ(hot_kind, muster::script_failure::interrupted) << hot_what;
+      EXPECT_NE(hot_what.find("interrupted"), std::string::npos) << hot_what;
+      for (const char* code : {"while true do end", "while true do pcall(ruleset.hot, 1e6) end",
+                               "local s = string.rep('ab', 1e6) while true do local n = s:find('b', 1, true) end"}) {
+        SCOPED_TRACE(code);
+        const auto [kind, what] = interrupted(rt, [&] { rt.run(code, "looping"); });
+        EXPECT_EQ(kind, muster::script_failure::interrupted) << what;
+        EXPECT_TRUE(what.ends_with(":1: interrupted") || what.ends_with("init.lua:5: interrupted")) << what;
+        EXPECT_EQ(rt.eval("1 + 1"), "2");  // the next call runs
+      }
+    }
+  }
+}
+
+TEST(runtime_interrupt, asked_between_calls_it_stops_the_next_unless_cleared) {
+  muster::kernel k;
+  muster::runtime rt(k);
+  rt.interrupt();
+  EXPECT_EQ(error_of([&] { rt.run("x = 1", "next"); }), "interrupted");
+  EXPECT_EQ(rt.eval("x"), "nil");  // the call did not start
+  rt.interrupt();
+  rt.clear_interrupt();
+  rt.run("x = 2", "next");
+  EXPECT_EQ(rt.eval("x"), "2");
 }
 
 TEST(runtime_budget, counts_instructions_of_the_last_call) {

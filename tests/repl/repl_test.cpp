@@ -517,6 +517,26 @@ TEST(repl, terminal_interrupt_cancels_the_line_not_the_session) {
   fs::remove_all(home);
 }
 
+TEST(repl, terminal_interrupt_stops_a_running_line_and_keeps_the_state) {
+  const fs::path home = temp_dir("ptystop");
+  pty_session s(home, "");
+  ASSERT_TRUE(s.wait_for("muster> ")) << s.seen();
+  s.type("orcs.figures = 7\r");
+  ASSERT_TRUE(s.wait_for("muster> ")) << s.seen();
+  // Runs for the minute of its time budget unless ^C stops it.
+  s.type("orcs.figures = 8; while true do end\r");
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  s.type("\003");
+  ASSERT_TRUE(s.wait_for("stdin:1: interrupted", 10)) << s.seen();
+  ASSERT_TRUE(s.wait_for("muster> ")) << s.seen();
+  s.type("orcs.figures\r");  // the line's change was undone with it
+  ASSERT_TRUE(s.wait_for("\r\n7\r\n")) << s.seen();
+  ASSERT_TRUE(s.wait_for("muster> ")) << s.seen();
+  s.type(":quit\r");
+  EXPECT_EQ(s.finish(), 0) << s.seen();
+  fs::remove_all(home);
+}
+
 }  // namespace
 
 TEST(repl, variant_add_and_remove_at_the_table_keep_units_and_history) {

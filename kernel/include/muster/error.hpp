@@ -39,6 +39,7 @@ enum class script_failure {
   memory_budget,       ///< the memory budget ran out (a runaway allocation)
   time_budget,         ///< the time budget ran out (a call past its deadline)
   output_budget,       ///< the output budget ran out (a call printing or logging without end)
+  interrupted,         ///< runtime::interrupt() stopped the call (Ctrl-C at the REPL)
 };
 
 /// A failure inside a script. what() reads "file:line: message" (one line); traceback()

@@ -174,6 +174,15 @@ class runtime {
   std::size_t memory_in_use() const noexcept;
   /// Whether LuaJIT may still compile code in this state.
   bool jit_enabled() const noexcept;
+
+  /// Stops the running call as soon as it reaches its next VM instruction (compiled code
+  /// included) or the next charge of a kernel service: it fails with script_error kind
+  /// script_failure::interrupted, "interrupted", which a script's pcall cannot catch. Asked
+  /// while no call runs, it stops the next call before it starts. Safe from any thread and
+  /// from a signal handler (an atomic store and lua_sethook, as lua.c does for Ctrl-C).
+  void interrupt() noexcept;
+  /// Forgets an interrupt() not yet delivered (the REPL calls it before each command).
+  void clear_interrupt() noexcept;
   /// Whether this build's LuaJIT lets the time budget stop compiled code
   /// (LUAJIT_ENABLE_CHECKHOOK): fast mode compiles only then.
   static bool jit_stoppable() noexcept;

@@ -221,4 +221,7 @@ std::uint64_t runtime::last_instructions() const noexcept { return impl_->last_i
 std::size_t runtime::memory_in_use() const noexcept { return impl_->used; }
 bool runtime::jit_enabled() const noexcept { return impl_->jit_on; }
 
+void runtime::interrupt() noexcept { impl_->interrupt(); }
+void runtime::clear_interrupt() noexcept { impl_->interrupt_pending.store(false); }
+
 }  // namespace muster

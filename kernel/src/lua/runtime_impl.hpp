@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -105,6 +106,10 @@ struct runtime::impl {
   detail::watchdog::slot watch;
   bool watched = false;
   std::mutex hook_lock;
+  // runtime::interrupt(): asked (from any thread or a signal handler) and not yet delivered;
+  // and whether the running call was stopped by one.
+  std::atomic<bool> interrupt_pending{false};
+  bool interrupted = false;
 
   // Where the last error happened (first Lua frame), recorded by the message handler.
   std::string error_source;
@@ -203,6 +208,7 @@ struct runtime::impl {
       self.hook_line = ar->currentline;
     }
     if (self.depth > 0 && self.watched && self.watch.ran_out()) self.time_out(L);
+    if (self.depth > 0 && self.interrupt_pending.load(std::memory_order_relaxed)) self.interrupt_now(L);
     const std::uint64_t budget = self.opts.instruction_budget;
     if (budget != 0 && self.instructions > budget) {
       self.instructions_exhausted = true;
@@ -235,6 +241,23 @@ struct runtime::impl {
     raise_here(S, message);
   }
 
+  // runtime::interrupt() was asked: raises "interrupted" at the script's current line.
+  [[noreturn]] void interrupt_now(lua_State* S) {
+    interrupt_pending.store(false);
+    interrupted = true;
+    raise_here(S, interrupted_message);
+  }
+  static constexpr const char* interrupted_message = "interrupted";
+
+  // runtime::interrupt(): on any thread, or in a signal handler on the Lua thread (so no
+  // lock: lua_sethook is the one call lua.c makes from its SIGINT handler). The count hook
+  // looks at the flag every hook_interval instructions; without it, a hook is set to look at
+  // the next instruction (a stale one removes itself, as the deadline's does).
+  void interrupt() noexcept {
+    interrupt_pending.store(true);
+    if (!counting) lua_sethook(L, &deadline_hook, LUA_MASKCOUNT, 1);
+  }
+
   // Fast mode: set by the watchdog thread (on_expired) when a call ran out; runs on the Lua
   // thread at its next instruction, compiled code included (LUAJIT_ENABLE_CHECKHOOK). A
   // stale setting (the call it was meant for has ended) is removed and ignored.
@@ -244,7 +267,8 @@ struct runtime::impl {
       std::lock_guard lock(self.hook_lock);
       lua_sethook(L, nullptr, 0, 0);
     }
-    if (self.depth > 0 && self.watch.ran_out()) self.time_out(L);
+    if (self.depth > 0 && self.watched && self.watch.ran_out()) self.time_out(L);
+    if (self.depth > 0 && self.interrupt_pending.load()) self.interrupt_now(L);
   }
 
   // On the watchdog thread: call `call` has passed its deadline.
@@ -310,6 +334,11 @@ struct runtime::impl {
       time_exhausted = true;
       throw budget_error(time_message());
     }
+    if (interrupt_pending.load(std::memory_order_relaxed)) {
+      interrupt_pending.store(false);
+      interrupted = true;
+      throw budget_error(interrupted_message);
+    }
   }
 
   // Counts `bytes` more (or fewer) held outside the Lua heap for the scripts (kernel work,
@@ -340,8 +369,9 @@ struct runtime::impl {
   // Records a loaded module where replays look for it: the event log and the saved state.
   void on_module_loaded(const loaded_module& info);
 
+  // A budget ran out, or an interrupt stopped the call: nothing the script does may go on.
   bool budget_exhausted() const {
-    return instructions_exhausted || memory_exhausted || time_exhausted || output_exhausted;
+    return instructions_exhausted || memory_exhausted || time_exhausted || output_exhausted || interrupted;
   }
 
   // Turns the JIT off for good (flushing compiled code) before untrusted code is loaded.
@@ -432,6 +462,11 @@ struct runtime::impl {
       time_exhausted = false;
       output = 0;
       output_exhausted = false;
+      interrupted = false;
+      if (interrupt_pending.exchange(false)) {  // asked between calls: this one does not start
+        lua_settop(S, base - 1);
+        throw script_error(script_failure::interrupted, {}, 0, interrupted_message, {});
+      }
       start_call();
     }
     if (depth >= lua::max_nested_calls) {
@@ -477,7 +512,10 @@ struct runtime::impl {
                                                      : fmt::format("{}:{}: ", error_source, error_line);
       text = where + message;
     };
-    if (instructions_exhausted) {
+    if (interrupted) {
+      kind = script_failure::interrupted;
+      budget_text(interrupted_message);
+    } else if (instructions_exhausted) {
       kind = script_failure::instruction_budget;
       budget_text(instruction_message());
     } else if (time_exhausted) {
@@ -505,6 +543,7 @@ struct runtime::impl {
     instructions_exhausted = false;
     time_exhausted = false;
     output_exhausted = false;
+    interrupted = false;
   }
 
   // [-0, +1] Compiles text as a function (text only: bytecode is refused).
