@@ -20,7 +20,15 @@ kernel::kernel(std::uint64_t seed) : dice(seed), turn(log), choices(log) {
   });
 }
 
-void kernel::set_meter(work_meter* m) noexcept {
+void kernel::set_meter(work_meter* m) {
+  work_meter* const next = m ? m : &no_meter_;
+  state.set_meter(next);
+  try {
+    log.set_meter(next);
+  } catch (...) {
+    state.set_meter(meter());  // gives them back: holding less never throws
+    throw;
+  }
   meter_ = m;
   dice.set_meter(meter());
 }

@@ -99,6 +99,15 @@ void event_log::append(std::string_view kind, std::vector<field> fields) {
     if (const double* d = std::get_if<double>(&f.value); d && !std::isfinite(*d))
       fail("log: event '{}': field '{}' is not a finite number", kind, f.name);
   }
+  // The model of bytes(): texts' lengths, 64 for the event and for each field, 8 a number.
+  std::size_t cost = 64 + phase_.size() + kind.size();
+  for (const field& f : fields) {
+    cost += 64 + f.name.size();
+    if (const auto* text = std::get_if<std::string>(&f.value)) cost += text->size();
+    if (const auto* list = std::get_if<std::vector<std::int64_t>>(&f.value)) cost += 8 * list->size();
+  }
+  meter_->hold(static_cast<std::int64_t>(cost));  // throws: nothing appended
+  bytes_ += cost;
   event e{next_seq_, turn_, phase_, std::string(kind), std::move(fields)};
   events_.push_back(std::move(e));
   ++next_seq_;
@@ -108,6 +117,16 @@ void event_log::append(std::string_view kind, std::vector<field> fields) {
 void event_log::clear() noexcept {
   events_.clear();
   next_seq_ = 1;
+  meter_->hold(-static_cast<std::int64_t>(bytes_));
+  bytes_ = 0;
+}
+
+void event_log::set_meter(work_meter* meter) {
+  work_meter& next = meter ? *meter : work_meter::none();
+  if (&next == meter_) return;
+  next.hold(static_cast<std::int64_t>(bytes_));  // throws: nothing changes
+  meter_->hold(-static_cast<std::int64_t>(bytes_));
+  meter_ = &next;
 }
 
 std::string event_log::fmt_json(const event& e) {

@@ -259,6 +259,101 @@ std::string secret_commitment(std::string_view id, std::string_view side, std::s
   return hex64(fnv1a_64(canon));
 }
 
+// ---- what the state holds ------------------------------------------------------------
+
+namespace {
+
+// The model of bytes(): each text's length, and a fixed cost for each entity, entry, item and
+// point, whatever the standard library allocates, so a budget stops the same script at the
+// same change on every machine.
+constexpr std::size_t entry_cost = 64;  // a map entry, a list item, an entity's fixed part
+
+std::size_t prop_cost(std::string_view name, const prop_value& v) {
+  const auto* text = std::get_if<std::string>(&v);
+  return entry_cost + name.size() + (text ? text->size() : 0);
+}
+std::size_t counter_cost(std::string_view name) { return entry_cost + name.size(); }
+std::size_t marker_cost(std::string_view name, std::string_view value) {
+  return entry_cost + name.size() + value.size();
+}
+std::size_t tags_cost(const entity& e) {
+  std::size_t n = entry_cost + e.id.size();
+  for (const auto& [name, v] : e.props) n += prop_cost(name, v);
+  for (const auto& [name, v] : e.counters) n += counter_cost(name);
+  for (const auto& [name, v] : e.markers) n += marker_cost(name, v);
+  return n;
+}
+std::size_t items_cost(const std::vector<std::string>& items) {
+  std::size_t n = 0;
+  for (const std::string& i : items) n += entry_cost + i.size();
+  return n;
+}
+std::size_t cost(const side& s) { return tags_cost(s) + s.name.size(); }
+std::size_t cost(const command& c) { return tags_cost(c) + c.side.size() + c.name.size(); }
+// A figure counts its entry in the figure -> unit index too.
+std::size_t cost(const figure& f) {
+  return tags_cost(f) + entry_cost + f.id.size() + 2 * f.unit.size() + items_cost(f.equipment);
+}
+std::size_t cost(const unit& u) {
+  std::size_t n = tags_cost(u) + u.side.size() + u.command.size() + u.name.size();
+  for (const figure& f : u.figures) n += cost(f);
+  return n;
+}
+std::size_t cost(const individual& i) {
+  return tags_cost(i) + i.side.size() + i.command.size() + i.unit.size() + i.name.size() + items_cost(i.equipment);
+}
+std::size_t cost(const terrain& t) { return tags_cost(t) + t.kind.size() + t.polygon.size() * sizeof(point); }
+std::size_t cost(const clock_time& c) { return entry_cost + c.phase.size(); }
+// A secret counts its entry in the id index too.
+std::size_t cost(const secret& s) {
+  return 2 * entry_cost + 2 * s.id.size() + s.side.size() + s.label.size() + s.value.size() + s.commitment.size() +
+         cost(s.committed) + (s.revealed ? cost(*s.revealed) : 0);
+}
+std::size_t cost(const module_info& m) {
+  return entry_cost + m.name.size() + m.version.size() + m.hash.size() + m.options.size();
+}
+
+}  // namespace
+
+void battle_state::grow(std::size_t more) {
+  if (more == 0) return;
+  metering_.meter->hold(static_cast<std::int64_t>(more));
+  metering_.bytes += more;
+}
+
+void battle_state::shrink(std::size_t less) noexcept {
+  less = std::min(less, metering_.bytes);
+  if (less == 0) return;
+  metering_.bytes -= less;
+  metering_.meter->hold(-static_cast<std::int64_t>(less));
+}
+
+void battle_state::resize(std::size_t before, std::size_t after) {
+  if (after > before) grow(after - before);
+  else shrink(before - after);
+}
+
+std::size_t battle_state::measure() const {
+  std::size_t n = clock_.phase.size();  // the clock's fixed part is not counted
+  for (const auto& [id, x] : sides_) n += cost(x);
+  for (const auto& [id, x] : commands_) n += cost(x);
+  for (const auto& [id, x] : units_) n += cost(x);
+  for (const auto& [id, x] : individuals_) n += cost(x);
+  for (const auto& [id, x] : terrain_) n += cost(x);
+  for (const secret& x : secrets_) n += cost(x);
+  for (const module_info& x : modules_) n += cost(x);
+  for (const auto& [kind, next] : next_ids_) n += counter_cost(kind);
+  return n;
+}
+
+void battle_state::set_meter(work_meter* meter) {
+  work_meter& next = meter ? *meter : work_meter::none();
+  if (&next == metering_.meter) return;
+  next.hold(static_cast<std::int64_t>(metering_.bytes));  // throws: nothing changes
+  metering_.meter->hold(-static_cast<std::int64_t>(metering_.bytes));
+  metering_.meter = &next;
+}
+
 // ---- ids -----------------------------------------------------------------------------
 
 /// The ids one mutation claims: explicit ones checked against the state and each other,
@@ -296,6 +391,13 @@ struct battle_state::id_claims {
     }
   }
 
+  /// The bytes apply() adds (a kind's first generated id adds its counter).
+  std::size_t cost() const {
+    std::size_t n = 0;
+    for (const auto& [kind, value] : next)
+      if (state.next_ids_.count(kind) == 0) n += counter_cost(kind);
+    return n;
+  }
   void apply(battle_state& s) {
     for (auto& [kind, n] : next) s.next_ids_[kind] = n;
   }
@@ -321,6 +423,7 @@ std::string battle_state::add_side(side s) {
     check_text("name", s.name, max_name * 4, 0);
     check_tags(s);
   });
+  grow(cost(s) + ids.cost());
   ids.apply(*this);
   std::string id = s.id;
   sides_.emplace(id, std::move(s));
@@ -335,6 +438,7 @@ std::string battle_state::add_command(command c) {
     check_text("name", c.name, max_name * 4, 0);
     check_tags(c);
   });
+  grow(cost(c) + ids.cost());
   ids.apply(*this);
   std::string id = c.id;
   commands_.emplace(id, std::move(c));
@@ -362,6 +466,7 @@ std::string battle_state::add_unit(unit u) {
       }
     }
   });
+  grow(cost(u) + ids.cost());
   ids.apply(*this);
   for (const figure& f : u.figures) figure_units_.emplace(f.id, u.id);
   std::string id = u.id;
@@ -379,6 +484,7 @@ std::string battle_state::add_figure(std::string_view unit_id, figure f) {
     check_model(f.wounds, f.equipment);
     check_tags(f);
   });
+  grow(cost(f) + ids.cost());
   ids.apply(*this);
   figure_units_.emplace(f.id, it->first);
   std::string id = f.id;
@@ -397,6 +503,7 @@ std::string battle_state::add_individual(individual i) {
     check_model(i.wounds, i.equipment);
     check_tags(i);
   });
+  grow(cost(i) + ids.cost());
   ids.apply(*this);
   std::string id = i.id;
   individuals_.emplace(id, std::move(i));
@@ -410,6 +517,7 @@ std::string battle_state::add_terrain(terrain t) {
     check_terrain_shape(t);
     check_tags(t);
   });
+  grow(cost(t) + ids.cost());
   ids.apply(*this);
   std::string id = t.id;
   terrain_.emplace(id, std::move(t));
@@ -421,31 +529,42 @@ std::string battle_state::add_terrain(terrain t) {
 void battle_state::del_unit(std::string_view id) {
   const auto it = units_.find(id);
   if (it == units_.end()) no_such(kind_unit, id);
+  std::size_t freed = cost(it->second);
   for (const figure& f : it->second.figures) figure_units_.erase(f.id);
   for (auto& [iid, ind] : individuals_)
-    if (ind.unit == id) ind.unit.clear();
+    if (ind.unit == id) {
+      freed += ind.unit.size();
+      ind.unit.clear();
+    }
   units_.erase(it);
+  shrink(freed);
 }
 
 void battle_state::del_figure(std::string_view id) {
   const auto owner = figure_units_.find(id);
   if (owner == figure_units_.end()) no_such(kind_figure, id);
   auto& figures = units_.find(owner->second)->second.figures;
-  figures.erase(std::find_if(figures.begin(), figures.end(),
-                             [&](const figure& f) { return f.id == id; }));
+  const auto f = std::find_if(figures.begin(), figures.end(), [&](const figure& x) { return x.id == id; });
+  const std::size_t freed = cost(*f);
+  figures.erase(f);
   figure_units_.erase(owner);
+  shrink(freed);
 }
 
 void battle_state::del_individual(std::string_view id) {
   const auto it = individuals_.find(id);
   if (it == individuals_.end()) no_such(kind_individual, id);
+  const std::size_t freed = cost(it->second);
   individuals_.erase(it);
+  shrink(freed);
 }
 
 void battle_state::del_terrain(std::string_view id) {
   const auto it = terrain_.find(id);
   if (it == terrain_.end()) no_such(kind_terrain, id);
+  const std::size_t freed = cost(it->second);
   terrain_.erase(it);
+  shrink(freed);
 }
 
 // ---- lookup --------------------------------------------------------------------------
@@ -568,6 +687,7 @@ void battle_state::set_name(std::string_view id, std::string name) {
   if (auto it = individuals_.find(id); it != individuals_.end()) target = &it->second.name;
   if (target == nullptr) no_such("side, command, unit or individual", id);
   checked(describe(kind_of(id), id), [&] { check_text("name", name, max_name * 4, 0); });
+  resize(target->size(), name.size());
   *target = std::move(name);
 }
 
@@ -601,12 +721,14 @@ void battle_state::set_side(std::string_view id, std::string_view side_id,
         fail("unit {} has attached individuals ({}); detach them first", quote(id),
              fmt::join(attached, ", "));
     }
+    resize(u.side.size() + u.command.size(), side_id.size() + command_id.size());
     u.side = side_id;
     u.command = command_id;
   } else {
     individual& ind = individuals_.find(id)->second;
     if (ind.side != side_id && !ind.unit.empty())
       fail("individual {} is attached to unit {}; detach it first", quote(id), quote(ind.unit));
+    resize(ind.side.size() + ind.command.size(), side_id.size() + command_id.size());
     ind.side = side_id;
     ind.command = command_id;
   }
@@ -617,6 +739,7 @@ void battle_state::set_attached(std::string_view individual_id, std::string_view
   if (it == individuals_.end()) no_such(kind_individual, individual_id);
   checked(describe(kind_individual, individual_id),
           [&] { check_attach(*this, it->second.side, unit_id); });
+  resize(it->second.unit.size(), unit_id.size());
   it->second.unit = unit_id;
 }
 
@@ -635,6 +758,7 @@ void battle_state::set_equipment(std::string_view id, std::vector<std::string> i
   if (auto it = individuals_.find(id); it != individuals_.end()) target = &it->second.equipment;
   if (target == nullptr) no_such("figure or individual", id);
   checked(describe(kind_of(id), id), [&] { check_model(0, items); });
+  resize(items_cost(*target), items_cost(items));
   *target = std::move(items);
 }
 
@@ -645,6 +769,8 @@ void battle_state::set_prop(std::string_view id, std::string_view name, prop_val
   entity probe;
   probe.props.emplace(std::string(name), value);
   checked(describe(kind_of(id), id), [&] { check_tags(probe); });
+  const auto old = e.props.find(name);
+  resize(old == e.props.end() ? 0 : prop_cost(name, old->second), prop_cost(name, value));
   e.props.insert_or_assign(std::string(name), std::move(value));
 }
 
@@ -658,12 +784,17 @@ std::optional<prop_value> battle_state::get_prop(std::string_view id,
 
 void battle_state::del_prop(std::string_view id, std::string_view name) {
   entity& e = entity_ref(id);
-  if (const auto it = e.props.find(name); it != e.props.end()) e.props.erase(it);
+  if (const auto it = e.props.find(name); it != e.props.end()) {
+    const std::size_t freed = prop_cost(name, it->second);
+    e.props.erase(it);
+    shrink(freed);
+  }
 }
 
 void battle_state::set_counter(std::string_view id, std::string_view name, std::int64_t value) {
   entity& e = entity_ref(id);
   checked(describe(kind_of(id), id), [&] { check_name("counters", "counter name", name); });
+  if (e.counters.count(name) == 0) grow(counter_cost(name));
   e.counters.insert_or_assign(std::string(name), value);
 }
 
@@ -682,13 +813,17 @@ std::int64_t battle_state::add_counter(std::string_view id, std::string_view nam
   std::int64_t sum = 0;
   if (__builtin_add_overflow(old, delta, &sum))
     fail("{}: counters.{}: {} + {} overflows", describe(kind_of(id), id), name, old, delta);
+  if (it == e.counters.end()) grow(counter_cost(name));
   e.counters.insert_or_assign(std::string(name), sum);
   return sum;
 }
 
 void battle_state::del_counter(std::string_view id, std::string_view name) {
   entity& e = entity_ref(id);
-  if (const auto it = e.counters.find(name); it != e.counters.end()) e.counters.erase(it);
+  if (const auto it = e.counters.find(name); it != e.counters.end()) {
+    e.counters.erase(it);
+    shrink(counter_cost(name));
+  }
 }
 
 void battle_state::set_marker(std::string_view id, std::string_view name, std::string value) {
@@ -696,6 +831,8 @@ void battle_state::set_marker(std::string_view id, std::string_view name, std::s
   entity probe;
   probe.markers.emplace(std::string(name), value);
   checked(describe(kind_of(id), id), [&] { check_tags(probe); });
+  const auto old = e.markers.find(name);
+  resize(old == e.markers.end() ? 0 : marker_cost(name, old->second), marker_cost(name, value));
   e.markers.insert_or_assign(std::string(name), std::move(value));
 }
 
@@ -709,7 +846,11 @@ std::optional<std::string> battle_state::get_marker(std::string_view id,
 
 void battle_state::del_marker(std::string_view id, std::string_view name) {
   entity& e = entity_ref(id);
-  if (const auto it = e.markers.find(name); it != e.markers.end()) e.markers.erase(it);
+  if (const auto it = e.markers.find(name); it != e.markers.end()) {
+    const std::size_t freed = marker_cost(name, it->second);
+    e.markers.erase(it);
+    shrink(freed);
+  }
 }
 
 // ---- hidden information --------------------------------------------------------------
@@ -719,6 +860,7 @@ void battle_state::set_clock(std::int64_t turn, std::string phase) {
     check_turn("turn", turn);
     check_phase("phase", phase);
   });
+  resize(clock_.phase.size(), phase.size());
   clock_.turn = turn;
   clock_.phase = std::move(phase);
 }
@@ -738,6 +880,7 @@ std::string battle_state::add_secret(std::string_view side_id, std::string label
   s.value = std::move(value);
   s.commitment = secret_commitment(s.id, s.side, s.label, s.value);
   s.committed = clock_;
+  grow(cost(s) + ids.cost());
   ids.apply(*this);
   secret_index_.emplace(s.id, secrets_.size());
   secrets_.push_back(std::move(s));
@@ -786,6 +929,7 @@ void battle_state::set_revealed(std::string_view id) {
   if (found.revealed)
     fail("secret {} is already revealed (turn {}, phase {})", quote(id), found.revealed->turn,
          quote(found.revealed->phase));
+  grow(cost(clock_));
   secrets_[secret_index_.find(id)->second].revealed = clock_;
 }
 
@@ -826,7 +970,9 @@ void battle_state::set_module(module_info m) {
   const auto it = std::lower_bound(
       modules_.begin(), modules_.end(), m.name,
       [](const module_info& a, const std::string& name) { return a.name < name; });
-  if (it != modules_.end() && it->name == m.name)
+  const bool replaces = it != modules_.end() && it->name == m.name;
+  resize(replaces ? cost(*it) : 0, cost(m));
+  if (replaces)
     *it = std::move(m);
   else
     modules_.insert(it, std::move(m));

@@ -576,7 +576,12 @@ std::string battle_state::save_json(std::string_view viewer_side) const {
 
 void battle_state::load_json(std::string_view text) {
   battle_state next = state_codec::load(text);
-  *this = std::move(next);  // nothing above touched *this
+  const std::size_t before = metering_.bytes;
+  const std::size_t after = next.measure();
+  if (after > before) grow(after - before);  // throws: nothing above touched *this
+  *this = std::move(next);  // keeps this state's meter
+  metering_.bytes = after;
+  if (after < before) metering_.meter->hold(-static_cast<std::int64_t>(before - after));
 }
 
 }  // namespace muster

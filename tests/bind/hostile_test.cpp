@@ -168,6 +168,39 @@ TEST(hostile_services, merge_points_and_outcome_texts_are_held_against_the_memor
   }
 }
 
+TEST(hostile_services, the_battle_state_and_the_log_count_against_the_memory_budget) {
+  muster::kernel k;
+  auto o = small();
+  o.instruction_budget = 500'000'000;
+  o.memory_budget = std::size_t{32} << 20;
+  muster::runtime rt(k, o);
+  rt.run("side = muster.state.add_side{}\npage = string.rep('x', 1e6)", "setup");
+  // A megabyte copied into the state under a new name, again and again: the Lua heap hardly
+  // grows, the state does.
+  const outcome r = run(rt, "for i = 1, 1e9 do muster.state.set_prop(side, 'p' .. i, page) end");
+  ASSERT_TRUE(r.failed);
+  EXPECT_EQ(r.kind, script_failure::memory_budget) << r.what;
+  EXPECT_NE(r.what.find("memory budget exhausted (32 MiB)"), std::string::npos) << r.what;
+  EXPECT_LT(k.state.bytes(), std::size_t{32} << 20);
+  EXPECT_LE(k.state.bytes(), rt.memory_in_use());  // counted with the Lua heap
+  EXPECT_LE(rt.memory_in_use(), (std::size_t{32} << 20) + (1 << 20));
+  // The state is whole and answers; clearing it makes room again.
+  EXPECT_EQ(rt.eval("muster.state.get_prop(side, 'p1') == page"), "true");
+  rt.run("for i = 1, 100 do muster.state.del_prop(side, 'p' .. i) end", "clear");
+  rt.run("muster.state.set_prop(side, 'again', page)", "again");
+  // The log: each call keeps within the output budget (1 MiB), and the calls together reach
+  // the memory budget.
+  bool stopped = false;
+  for (int call = 0; call < 100 && !stopped; ++call) {
+    const outcome c = run(rt, "muster.log.add('note', {text = string.rep('y', 900000)})");
+    if (!c.failed) continue;
+    stopped = true;
+    EXPECT_EQ(c.kind, script_failure::memory_budget) << c.what;
+  }
+  EXPECT_TRUE(stopped);
+  EXPECT_EQ(rt.eval("1 + 1"), "2");
+}
+
 TEST(hostile_fast, compiled_loops_and_long_c_work_meet_the_deadline) {
   muster::kernel k;
   muster::runtime rt(k, fast_small());

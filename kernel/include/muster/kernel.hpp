@@ -26,8 +26,10 @@ struct kernel {
 
   /// Where the services charge work and memory spent for a script (budget.hpp). The runtime
   /// running over this kernel sets its own for its lifetime; the default charges nothing.
+  /// The battle state and the event log hold what they keep against it. Throws
+  /// budget_error, changing nothing, when `m` cannot hold what they keep already.
   work_meter* meter() noexcept { return meter_ ? meter_ : &no_meter_; }
-  void set_meter(work_meter* m) noexcept;
+  void set_meter(work_meter* m);
 
  private:
   work_meter no_meter_;

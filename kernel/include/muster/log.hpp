@@ -14,6 +14,8 @@
 #include <variant>
 #include <vector>
 
+#include "muster/budget.hpp"
+
 namespace muster {
 
 /// One field value: a flag, an integer, a real, a string, or a list of integers (dice faces).
@@ -117,6 +119,14 @@ class event_log {
   /// Drops every event and restarts numbering at 1; keeps the clock, sink and enabled flag.
   void clear() noexcept;
 
+  /// What the events hold, in bytes by a fixed model (each text's length, a fixed cost for
+  /// each event, field and number), the same on every machine.
+  std::size_t bytes() const noexcept { return bytes_; }
+  /// Counts bytes() against `meter` (budget.hpp) from now on (null: none): add() throws
+  /// budget_error, appending nothing, when the meter cannot hold an event. Throws, keeping
+  /// the previous meter, when `meter` cannot hold what the log has already.
+  void set_meter(work_meter* meter);
+
   /// Renders one event as one JSON object (no newline), keys in this order:
   /// {"seq":1,"turn":0,"phase":"","kind":"roll","fields":{"expr":"2d6","faces":[3,4]}}.
   /// Integers print as integers; doubles as fmt's shortest round-trip form with ".0" added
@@ -149,6 +159,8 @@ class event_log {
   std::vector<event> events_;
   sink_fn sink_;
   std::function<void(std::int64_t, std::string_view)> clock_listener_;
+  work_meter* meter_ = &work_meter::none();
+  std::size_t bytes_ = 0;
 };
 
 }  // namespace muster

@@ -170,7 +170,8 @@ class runtime {
   const runtime_options& options() const noexcept;
   /// VM instructions (to the nearest 1000) the last top-level call executed.
   std::uint64_t last_instructions() const noexcept;
-  /// Bytes the Lua heap holds now.
+  /// Bytes counted against the memory budget now: the Lua heap, and what the kernel holds
+  /// for the scripts (the battle state, the event log, a service's work in progress).
   std::size_t memory_in_use() const noexcept;
   /// Whether LuaJIT may still compile code in this state.
   bool jit_enabled() const noexcept;

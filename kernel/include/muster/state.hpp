@@ -5,6 +5,7 @@
 // schema "muster.state/1"). Bound to Lua in src/lua/bind_state.cpp.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -13,6 +14,8 @@
 #include <string_view>
 #include <variant>
 #include <vector>
+
+#include "muster/budget.hpp"
 
 namespace muster {
 
@@ -163,8 +166,20 @@ std::string secret_commitment(std::string_view id, std::string_view side,
 /// The state of one battle. Every mutator validates everything first and either applies
 /// completely or throws muster::error (one line naming the id/field) and changes nothing.
 /// Ids in messages are quoted: "no unit 'orks'". Not thread-safe.
+///
+/// What the state holds counts against a meter (budget.hpp): the kernel's, so a script's
+/// runtime counts the battle state against its memory budget. A change that would grow the
+/// state past the budget throws muster::budget_error and changes nothing.
 class battle_state {
  public:
+  /// What the state holds, in bytes by a fixed model (each text's length, a fixed cost for
+  /// each entity, entry, figure and point), the same on every machine.
+  std::size_t bytes() const noexcept { return metering_.bytes; }
+  /// Counts bytes() against `meter` from now on (null: against none), giving them back to
+  /// the previous one. Throws budget_error, and keeps the previous meter, when `meter`
+  /// cannot hold them.
+  void set_meter(work_meter* meter);
+
   // --- creation (each returns the id, generated as "<kind>-<n>" when the given id is empty;
   //     n counts up per kind, skips ids in use, and is saved) -------------------------------
 
@@ -299,6 +314,28 @@ class battle_state {
   friend struct state_codec;  // JSON save/load, state_json.cpp
   struct id_claims;           // the ids one mutation claims, state.cpp
 
+  /// bytes() and where they are counted. Not part of the state's value: equal states compare
+  /// equal whatever their meters, and a copy counts against none.
+  struct metering {
+    work_meter* meter = &work_meter::none();
+    std::size_t bytes = 0;
+    metering() = default;
+    metering(const metering& other) : bytes(other.bytes) {}
+    metering& operator=(const metering& other) {
+      bytes = other.bytes;  // the meter stays: load_json settles the difference
+      return *this;
+    }
+    bool operator==(const metering&) const { return true; }
+  };
+  /// Counts `more` bytes before a change adds them (throws budget_error, counting nothing).
+  void grow(std::size_t more);
+  /// Gives back `less` bytes after a change removed them.
+  void shrink(std::size_t less) noexcept;
+  /// grow or shrink from `before` to `after` bytes (before the change when it grows).
+  void resize(std::size_t before, std::size_t after);
+  /// bytes() computed afresh from the whole state.
+  std::size_t measure() const;
+
   entity* find_entity(std::string_view id);
   const entity* find_entity(std::string_view id) const;
   entity& entity_ref(std::string_view id);  ///< throws "no entity 'x'"
@@ -317,6 +354,7 @@ class battle_state {
   std::map<std::string, std::int64_t, std::less<>> next_ids_;      ///< kind -> next n
   std::vector<module_info> modules_;                               ///< sorted by name
   clock_time clock_;
+  metering metering_;
 };
 
 }  // namespace muster

@@ -85,7 +85,13 @@ runtime::runtime(kernel& k, runtime_options options)
   luaJIT_setmode(self.L, 0, LUAJIT_MODE_ENGINE | (self.jit_on ? LUAJIT_MODE_ON : LUAJIT_MODE_OFF));
   self.counting = !fast && self.opts.instruction_budget != 0;
   if (self.counting) lua_sethook(self.L, &impl::count_hook, LUA_MASKCOUNT, hook_interval);
-  k.set_meter(&self.meter);  // the services charge this runtime's budgets
+  try {
+    k.set_meter(&self.meter);  // the services charge this runtime's budgets
+  } catch (...) {  // the battle state or log already holds more than the memory budget
+    lua_close(self.L);
+    self.L = nullptr;
+    throw;
+  }
   if (self.opts.time_budget.count() > 0) {
     self.watch.budget = self.opts.time_budget;
     self.watch.expire = [&self](std::uint64_t call) { self.on_expired(call); };
