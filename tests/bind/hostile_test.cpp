@@ -201,6 +201,23 @@ TEST(hostile_services, the_battle_state_and_the_log_count_against_the_memory_bud
   EXPECT_EQ(rt.eval("1 + 1"), "2");
 }
 
+TEST(hostile_services, a_result_whose_json_is_huge_is_stopped_by_the_budgets) {
+  muster::kernel k;
+  auto o = small();
+  o.root = MUSTER_SOURCE_DIR "/tests/fixtures/root";
+  muster::runtime rt(k, o);
+  rt.load_ruleset("looper");
+  EXPECT_EQ(rt.call_ruleset("shared", "[2]"), "[\n  [\n    [1],\n    [1]\n  ],\n  [\n    [1],\n    [1]\n  ]\n]");
+  try {
+    rt.call_ruleset("shared", "[40]");  // 2^40 leaves
+    FAIL() << "converted";
+  } catch (const muster::script_error& e) {
+    EXPECT_TRUE(e.kind() == script_failure::instruction_budget || e.kind() == script_failure::memory_budget)
+        << e.what();
+  }
+  EXPECT_EQ(rt.call_ruleset("shared", "[0]"), "[1]");
+}
+
 TEST(hostile_fast, compiled_loops_and_long_c_work_meet_the_deadline) {
   muster::kernel k;
   muster::runtime rt(k, fast_small());

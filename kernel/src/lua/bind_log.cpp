@@ -57,6 +57,7 @@ int l_log_add(lua_State* L) {
 int l_log_get(lua_State* L) {
   const event_log& log = service<event_log>(L);
   const std::uint64_t from = check_from(L, 1);
+  charge(L, log.size() + log.bytes() / 16);
   lua_newtable(L);
   int i = 0;
   for (const event& e : log.events()) {
@@ -76,6 +77,9 @@ int l_log_fmt(lua_State* L) {
   if (format != "text" && format != "jsonl")
     throw arg_error(1, fmt::format("format 'text' or 'jsonl' expected, got '{}'", format));
   const std::uint64_t from = check_from(L, 2);
+  charge(L, log.size() + log.bytes() / 4);
+  held_bytes held(L);
+  held.update(2 * log.bytes());
   const std::string out = format == "text" ? log.fmt_lines(from) : log.fmt_jsonl(from);
   push_string(L, out);
   return 1;

@@ -343,6 +343,7 @@ void push_secret(lua_State* L, const secret& s) {
 
 template <typename T, typename Push>
 int push_list(lua_State* L, const std::vector<const T*>& items, Push push) {
+  charge(L, items.size() * 16);  // each item read and pushed field by field
   lua_createtable(L, static_cast<int>(items.size()), 0);
   for (std::size_t i = 0; i < items.size(); ++i) {
     push(L, *items[i]);
@@ -866,6 +867,9 @@ int l_state_get_clock(lua_State* L) {
 // muster.state.fmt(viewer?: string) -> json: string  (a viewer's view hides others' secrets)
 int l_state_fmt(lua_State* L) {
   battle_state& s = state(L);
+  charge(L, s.bytes() / 4);  // the text is a few times the state's model bytes
+  held_bytes held(L);
+  held.update(2 * s.bytes());
   if (lua_isnoneornil(L, 1))
     push_string(L, s.save_json());
   else
@@ -875,7 +879,11 @@ int l_state_fmt(lua_State* L) {
 
 // muster.state.parse(json: string)  (replaces the whole state; unchanged on error)
 int l_state_parse(lua_State* L) {
-  state(L).load_json(check_string(L, 1));
+  const std::string_view text = check_string(L, 1);
+  charge(L, text.size() / 4);
+  held_bytes held(L);  // the document parsed, and the state built from it
+  held.update(4 * text.size());
+  state(L).load_json(text);
   return 0;
 }
 

@@ -130,6 +130,20 @@ struct json_reader {
 struct lua_reader {
   lua_State* L;
   const std::string& root;
+  // What the JSON being built holds (a value's fixed cost, each text's bytes), counted against
+  // the memory budget while it is built, and its work charged: a table shared along many
+  // paths is written once per path, so a small Lua value can make a huge JSON.
+  held_bytes held{L};
+  std::size_t bytes = 0;
+  std::size_t counted = 0;
+
+  void count(std::size_t more) {
+    bytes += more;
+    if (bytes - counted < (std::size_t{1} << 16)) return;
+    charge(L, (bytes - counted) / 16);
+    held.update(bytes);
+    counted = bytes;
+  }
 
   [[noreturn]] void bad(const path_node* at, const std::string& why) const {
     throw error(fmt::format("{}: {}", fmt_path(at, root, true), why));
@@ -140,6 +154,7 @@ struct lua_reader {
   }
 
   json read(int index, const path_node* at, int depth) {
+    count(sizeof(json) + 16);
     switch (lua_type(L, index)) {
       case LUA_TNIL:
       case LUA_TNONE: return nullptr;
@@ -153,6 +168,7 @@ struct lua_reader {
       case LUA_TSTRING: {
         std::size_t n = 0;
         const char* s = lua_tolstring(L, index, &n);
+        count(n);
         return std::string(s, n);
       }
       case LUA_TTABLE: return read_table(abs_index(L, index), at, depth);
@@ -210,6 +226,7 @@ struct lua_reader {
       std::size_t n = 0;
       const char* k = lua_tolstring(L, -2, &n);  // a string key: no conversion, no allocation
       const std::string_view key(k, n);
+      count(n);
       const path_node here{at, key, 0};
       out[std::string(key)] = read(-1, &here, depth + 1);
       lua_pop(L, 1);

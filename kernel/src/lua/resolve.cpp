@@ -34,11 +34,14 @@ int push_converted(lua_State* L) {
   return 0;
 }
 
-// lua_CFunction(job: lightuserdata, value) -> nothing; the value's JSON goes to job.out.
+// lua_CFunction(job: lightuserdata, value) -> nothing; the value's JSON goes to job.out. A
+// budget running out while it converts is the call's failure (guard<> raises it).
 int read_converted(lua_State* L) {
   auto& job = *static_cast<conversion*>(lua_touserdata(L, 1));
   try {
     job.out = lua::to_json(L, 2, job.root);
+  } catch (const budget_error&) {
+    throw;
   } catch (const std::exception& e) {
     job.error = e.what();
   }
@@ -168,7 +171,7 @@ json call_ruleset_with(runtime::impl& self, std::string_view function, PushArgs 
   // stack: result
   conversion job;
   job.root = "result";
-  lua_pushcfunction(L, read_converted);
+  lua_pushcfunction(L, lua::guard<read_converted>);
   lua_pushlightuserdata(L, &job);
   lua_pushvalue(L, -3);
   try {
