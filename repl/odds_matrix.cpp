@@ -33,7 +33,7 @@ std::string expected(const char* what, const json& got) {
 // Refuses keys of `object` outside `known`: a misspelt "colums" would otherwise be a list.
 void only_known(const json& object, const std::string& where, std::initializer_list<const char*> known) {
   for (const auto& [key, value] : object.items()) {
-    if (std::find_if(known.begin(), known.end(), [&](const char* k) { return key == k; }) != known.end()) continue;
+    if (std::find_if(known.begin(), known.end(), [&, &name = key](const char* k) { return name == k; }) != known.end()) continue;
     std::string names;
     for (const char* k : known) names += (names.empty() ? "" : ", ") + std::string(k);
     bad(where + "." + key, fmt::format("unknown field (known: {})", names));

@@ -227,17 +227,17 @@ void read_tags(const object_reader& r, entity& e) {
   e.id = r.string("id");
   const json& props = r.object("props");
   for (const auto& [name, value] : props.items()) {
-    at_path(r.path(), [&] { check_name("props", "prop name", name); });
+    at_path(r.path(), [&, &key = name] { check_name("props", "prop name", key); });
     e.props.emplace(name, read_prop(value, key_path(r.path("props"), name)));
   }
   const json& counters = r.object("counters");
   for (const auto& [name, value] : counters.items()) {
-    at_path(r.path(), [&] { check_name("counters", "counter name", name); });
+    at_path(r.path(), [&, &key = name] { check_name("counters", "counter name", key); });
     e.counters.emplace(name, as_integer(value, key_path(r.path("counters"), name)));
   }
   const json& markers = r.object("markers");
   for (const auto& [name, value] : markers.items()) {
-    at_path(r.path(), [&] { check_name("markers", "marker name", name); });
+    at_path(r.path(), [&, &key = name] { check_name("markers", "marker name", key); });
     if (!value.is_string()) want(key_path(r.path("markers"), name), "string", &value);
     e.markers.emplace(name, value.get<std::string>());
   }
