@@ -39,6 +39,12 @@ std::string text_of(const nlohmann::json& j, const char* key) {
 
 }  // namespace
 
+std::string army_report(runtime& rt, const std::string& action, const std::string& file, const std::string& text) {
+  const nlohmann::json source = {{"file", file}, {"text", text}};
+  const std::string function = action == "points" ? "army_points" : "army_check";
+  return rt.call_ruleset(function, nlohmann::json::array({source}).dump());
+}
+
 CLI::App* add_army_command(CLI::App& app, army_options& options) {
   auto* army = app.add_subcommand("army", "Check an army file and count its points");
   army->require_subcommand(1);
@@ -66,9 +72,7 @@ int run_army(const army_options& options) {
   muster::runtime rt(k);
   load_modules(rt, options.ruleset, options.variants, options.options);
 
-  const nlohmann::json source = {{"file", options.file}, {"text", text}};
-  const std::string function = options.action == "points" ? "army_points" : "army_check";
-  const std::string report_json = rt.call_ruleset(function, nlohmann::json::array({source}).dump());
+  const std::string report_json = army_report(rt, options.action, options.file, text);
   const nlohmann::json report = nlohmann::json::parse(report_json);
 
   if (options.action == "points") {

@@ -122,7 +122,10 @@ class line_input {
   enum class status { line, interrupted, eof };
   using words_fn = std::function<std::vector<std::string>()>;
 
-  line_input(bool tty, std::string history_file) : tty_(tty), history_file_(std::move(history_file)) {
+  // `in`: lines from this stream, never a terminal; null: standard input, a terminal or not.
+  line_input(std::istream* in, std::string history_file)
+      : tty_(in == nullptr && ::isatty(STDIN_FILENO) == 1), in_(in ? *in : std::cin),
+        history_file_(std::move(history_file)) {
     if (!tty_) return;
     struct sigaction sa {};
     sa.sa_handler = on_sigint;
@@ -156,7 +159,7 @@ class line_input {
     line.clear();
     if (!tty_) {
       std::fflush(stdout);
-      if (!std::getline(std::cin, line)) return status::eof;
+      if (!std::getline(in_, line)) return status::eof;
       if (!line.empty() && line.back() == '\r') line.pop_back();
       return status::line;
     }
@@ -244,6 +247,7 @@ class line_input {
   }
 
   bool tty_;
+  std::istream& in_;
   std::string history_file_;
   EditLine* el_ = nullptr;
   History* hist_ = nullptr;
@@ -347,7 +351,7 @@ class session {
  public:
   explicit session(const repl_options& o)
       : opts_(o),
-        input_(::isatty(STDIN_FILENO) == 1, o.history.empty() ? default_history_file() : o.history),
+        input_(o.input, o.history.empty() ? default_history_file() : o.history),
         auto_(o.seed),
         manual_([this](const dice_request& r) { return ask_faces(r); }) {
     const bool out_tty = ::isatty(STDOUT_FILENO) == 1;
