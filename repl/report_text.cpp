@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "muster/error.hpp"
+
 namespace muster::cli {
 
 std::size_t text_width(const std::string& s) {
@@ -30,11 +32,7 @@ std::string aligned_columns(const std::vector<std::vector<std::string>>& rows) {
   return out;
 }
 
-std::string json_error_text(const std::exception& e) {
-  const std::string what = e.what();
-  const auto at = what.find("] ");
-  return what.starts_with("[json.exception.") && at != std::string::npos ? what.substr(at + 2) : what;
-}
+std::string json_error_text(const std::exception& e) { return muster::json_error_text(e.what()); }
 
 std::string xml_escape(const std::string& text) {
   std::string out;

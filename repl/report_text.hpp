@@ -16,7 +16,8 @@ std::size_t text_width(const std::string& s);
 /// trimmed. A row of one cell (a heading) stands alone and does not widen the first column.
 std::string aligned_columns(const std::vector<std::vector<std::string>>& rows);
 
-/// A JSON library error's message without its "[json.exception.parse_error.101] " prefix.
+/// A JSON library error's message without its "[json.exception.parse_error.101] " prefix, the
+/// input it quotes cut (muster::json_error_text).
 std::string json_error_text(const std::exception& e);
 
 /// `text` with &, <, > and " escaped for XML text and attributes.

@@ -97,7 +97,8 @@ std::string got(const json* j) {
 }
 
 std::string key_path(const std::string& path, std::string_view key) {
-  const std::string k = valid_name(key) ? std::string(key) : json(std::string(key)).dump();
+  // A key that is no name is shown as a JSON string, cut (an unknown field may be any text).
+  const std::string k = valid_name(key) ? std::string(key) : '"' + cut_echo(key) + '"';
   return path.empty() ? k : fmt::format("{}.{}", path, k);
 }
 
@@ -398,7 +399,7 @@ struct state_codec {
                              "commands", "units", "individuals", "terrain", "secrets"});
     const std::string schema = top.string("schema");
     if (schema != schema_v1)
-      bad("schema", fmt::format("unsupported {} (want {})", json(schema).dump(),
+      bad("schema", fmt::format("unsupported {} (want {})", got(top.get("schema")),
                                 json(std::string(schema_v1)).dump()));
     if (top.get("view") != nullptr)
       bad("view", "a per-side view cannot be loaded (save the full state instead)");
@@ -553,7 +554,7 @@ struct state_codec {
       });
       if (!valid_hex64(x.commitment))
         bad(r.path("commitment"),
-            fmt::format("16 lowercase hex digits expected, got {}", json(x.commitment).dump()));
+            fmt::format("16 lowercase hex digits expected, got {}", got(r.get("commitment"))));
       const json* committed = r.get("committed");
       if (committed == nullptr) want(r.path("committed"), "object", committed);
       x.committed = read_clock(*committed, r.path("committed"));

@@ -88,6 +88,21 @@ TEST(cli_army, a_syntax_error_names_its_file_and_line) {
   EXPECT_EQ(o.err, f + ":8: '}' expected near 'leader' [format]\n" + f + ": 1 violation\n");
 }
 
+// Found by the army fuzzer: a word, a name or a syntax error's token is echoed cut to 80 bytes.
+TEST(cli_army, a_long_word_is_echoed_cut) {
+  const auto dir = std::filesystem::temp_directory_path() / ("muster-army-word-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string word = (dir / "word.lua").string();
+  std::ofstream(word) << "army \"Club\" {\n  list = \"orcs\",\n  points = 500,\n  " << std::string(100000, 'w')
+                      << " \"orc_warchief\" { name = \"Boss\" },\n}\n";
+  const outcome w = muster("army check '" + word + "'");
+  std::filesystem::remove_all(dir);
+  EXPECT_EQ(w.status, 1);
+  EXPECT_TRUE(w.err.starts_with(word + ":4: unknown word '" + std::string(80, 'w') + "…' in an army file"))
+      << w.err.substr(0, 400);
+  EXPECT_LT(w.err.size(), 1000u);
+}
+
 TEST(cli_army, an_army_file_outside_the_root_keeps_its_own_name) {
   const auto dir = std::filesystem::temp_directory_path() / ("muster-army-" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);

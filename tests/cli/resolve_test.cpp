@@ -26,6 +26,18 @@ std::size_t lines(const std::string& text) {
   return n;
 }
 
+// Runs `muster <args>` and expects bad input: status 2, nothing on standard output, and one
+// line of at most 400 bytes on standard error that starts with `line`.
+void expect_one_short_line(const std::string& args, const std::string& stdin_text, const std::string& line) {
+  const outcome o = muster(args, stdin_text);
+  const std::string what = args.substr(0, 200) + "\n" + o.err.substr(0, 500);
+  EXPECT_EQ(o.status, 2) << what;
+  EXPECT_EQ(o.out, "") << what;
+  EXPECT_EQ(lines(o.err), 1u) << what;
+  EXPECT_LT(o.err.size(), 400u) << what;
+  EXPECT_TRUE(o.err.starts_with(line)) << what;
+}
+
 std::string modifier_ids(const json& test) {
   std::string out;
   for (const auto& m : test["modifiers"]) out += (out.empty() ? "" : " ") + m["id"].get<std::string>();
@@ -151,6 +163,24 @@ TEST(cli_resolve, bad_input_exits_2_with_one_line_naming_the_field) {
     EXPECT_EQ(lines(o.err), 1u) << c.args << "\n" << o.err;
     EXPECT_TRUE(o.err.starts_with(c.line)) << c.args << "\n" << o.err;
   }
+}
+
+// Found by the resolve fuzzer, and reported by users for 100 KB values (docs/fuzzing.md): what
+// an error echoes of the input is cut to 80 bytes and "…".
+TEST(cli_resolve, a_long_value_is_echoed_cut_in_one_line) {
+  const std::string long_quality = R"({"unit": {"figures": 10, "quality": ")" + std::string(100000, 'e') +
+                                   R"(", "type": "tribal"}, "threatener": {"figures": 1, "quality": "poor", "type": "tribal"}})";
+  expect_one_short_line("resolve threat_test --input -", long_quality,
+                        "muster: resolve: unit.quality: \"" + std::string(80, 'e') +
+                            "…\" is not one of elite, veteran, average, poor, unpredictable\n");
+  expect_one_short_line("resolve threat_test --input -", "{\"unit\": \"" + std::string(100000, 'u') + "\n\"}",
+                        "muster: resolve: input: not valid JSON: parse error at line 2, column 0: syntax error while "
+                        "parsing value - invalid string: control character U+000A (LF) must be escaped to \\u000A or "
+                        "\\n; last read: '…" + std::string(72, 'u') + "<U+000A>'\n");
+  expect_one_short_line("resolve threat_test --policy \"defender=" + std::string(1000, 'p') + "\" --input '" +
+                            threat_json + "'",
+                        "", "muster: resolve: choices.defender: choice: unknown policy '" + std::string(80, 'p') +
+                                "…' (known: first, last, random)\n");
 }
 
 TEST(cli_resolve, a_scripts_own_failure_exits_1_with_its_file_and_line) {

@@ -839,3 +839,14 @@ TEST(state_json, rejects_bad_documents_built_in_code) {
             "state: sides[0].\"a b\": unknown field");
   EXPECT_EQ(s.save_json(), before);
 }
+
+// Found by the state fuzzer: a long unknown field or schema is echoed cut, on one line.
+TEST(state_json, echoes_a_long_field_cut) {
+  battle_state s;
+  EXPECT_EQ(error_of([&] { s.load_json(R"({"schema": "muster.state/1", ")" + std::string(100000, 'k') + R"(": 1})"); }),
+            "state: \"" + std::string(80, 'k') + "…\": unknown field");
+  EXPECT_EQ(error_of([&] { s.load_json(R"({"schema": "muster.state/1", "a\nb": 1})"); }),
+            "state: \"a\\x0ab\": unknown field");
+  EXPECT_EQ(error_of([&] { s.load_json(R"({"schema": "muster.state/)" + std::string(100000, '1') + R"("})"); }),
+            "state: schema: unsupported \"muster.state/" + std::string(27, '1') + "\"... (want \"muster.state/1\")");
+}

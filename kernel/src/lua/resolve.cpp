@@ -45,14 +45,8 @@ int read_converted(lua_State* L) {
   return 0;
 }
 
-// nlohmann's messages start with "[json.exception.parse_error.101] ": keep what follows.
-std::string json_message(const std::exception& e) {
-  const std::string_view text = e.what();
-  const auto cut = text.find("] ");
-  return std::string(text.starts_with("[json.exception.") && cut != std::string_view::npos
-                         ? text.substr(cut + 2)
-                         : text);
-}
+// nlohmann's messages without "[json.exception.parse_error.101] ", the input they quote cut.
+std::string json_message(const std::exception& e) { return json_error_text(e.what()); }
 
 json parse_input(std::string_view text) {
   try {
