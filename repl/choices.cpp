@@ -3,14 +3,37 @@
 
 #include <fmt/format.h>
 
-#include <nlohmann/json.hpp>
-
+#include <algorithm>
 #include <charconv>
 #include <cstdint>
 
 #include "muster/runtime.hpp"
 
+#include "report_text.hpp"
+
 namespace muster::cli {
+namespace {
+
+// Thrown out of the parser's callback to stop it at the first level too deep.
+struct too_deep {};
+
+}  // namespace
+
+nlohmann::json parse_input_json(std::string_view text, const std::string& field) {
+  // The parser itself keeps its stack on the heap; the callback stops it before the document
+  // grows deeper than anything after it may walk.
+  const nlohmann::json::parser_callback_t bound = [](int depth, nlohmann::json::parse_event_t, nlohmann::json&) {
+    if (depth > max_input_depth) throw too_deep{};
+    return true;
+  };
+  try {
+    return nlohmann::json::parse(text, bound);
+  } catch (const too_deep&) {
+    throw input_error(field, fmt::format("nested deeper than {} levels", max_input_depth));
+  } catch (const nlohmann::json::exception& e) {  // parse_error, and out_of_range for 1e400
+    throw input_error(field, "not valid JSON: " + json_error_text(e));
+  }
+}
 
 std::pair<std::string, std::string> side_and_value(const std::string& item, const char* flag) {
   const auto eq = item.find('=');
@@ -22,8 +45,14 @@ std::pair<std::string, std::string> side_and_value(const std::string& item, cons
 std::string merge_choices(std::string input, const std::vector<std::string>& choose,
                           const std::vector<std::string>& policies) {
   if (choose.empty() && policies.empty()) return input;
-  nlohmann::json doc = nlohmann::json::parse(input, nullptr, false);
-  if (doc.is_discarded() || !doc.is_object()) return input;
+  nlohmann::json doc;
+  try {
+    doc = parse_input_json(input);
+  } catch (const input_error& e) {
+    if (e.why().starts_with("not valid JSON")) return input;
+    throw;
+  }
+  if (!doc.is_object()) return input;
   nlohmann::json given = nlohmann::json::object();
   for (const auto& item : policies) {
     auto [side, name] = side_and_value(item, "--policy");

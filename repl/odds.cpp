@@ -21,6 +21,7 @@
 #include "muster/kernel.hpp"
 #include "muster/runtime.hpp"
 
+#include "choices.hpp"
 #include "modules.hpp"
 
 namespace muster::cli {
@@ -43,12 +44,7 @@ struct prepared_input {
 };
 
 prepared_input split_choices(const std::string& text) {
-  json doc;
-  try {
-    doc = json::parse(text);
-  } catch (const json::exception& e) {
-    throw input_error("input", "not valid JSON: " + json_error_text(e));
-  }
+  json doc = parse_input_json(text);
   if (!doc.is_object()) throw input_error("input", fmt::format("a JSON object expected, got {}", doc.type_name()));
   prepared_input out;
   if (const auto it = doc.find("choices"); it != doc.end()) {

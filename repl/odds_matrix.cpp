@@ -15,6 +15,7 @@
 #include "muster/kernel.hpp"
 #include "muster/runtime.hpp"
 
+#include "choices.hpp"
 #include "modules.hpp"
 
 namespace muster::cli {
@@ -237,12 +238,7 @@ std::string measure_title(const odds_measure& m) {
 }
 
 odds_matrix parse_matrix(const std::string& text) {
-  json doc;
-  try {
-    doc = json::parse(text);
-  } catch (const json::exception& e) {
-    bad("matrix", "not valid JSON: " + json_error_text(e));
-  }
+  const json doc = parse_input_json(text, "matrix");
   if (!doc.is_object()) bad("matrix", expected("a JSON object {input, rows, columns, measure}", doc));
   only_known(doc, "matrix", {"doc", "input", "rows", "columns", "measure"});
   odds_matrix m;

@@ -195,6 +195,15 @@ TEST(cli_resolve, a_scripts_own_failure_exits_1_with_its_file_and_line) {
   EXPECT_EQ(lines(p.err), 1u);
 }
 
+// Reported by users, found again by the resolve fuzzer: --choose rewrote deeply nested input
+// with a recursive dump and the stack ran out (a segmentation fault).
+TEST(cli_resolve, deeply_nested_input_is_refused_in_one_line) {
+  const std::string deep = "{\"target\": " + std::string(100000, '[') + std::string(100000, ']') + "}";
+  expect_one_short_line("resolve threat --choose defender=yes --input -", deep,
+                        "muster: resolve: input: nested deeper than 100 levels\n");
+  expect_one_short_line("resolve threat --input -", deep, "muster: resolve: target");
+}
+
 TEST(cli_resolve, the_seed_decides_the_dice_and_the_same_seed_repeats) {
   const std::string args = "resolve threat --input '" + threat_json + "' --seed ";
   const outcome a = muster(args + "11");
