@@ -36,9 +36,13 @@ nlohmann::json parse_input_json(std::string_view text, const std::string& field)
 }
 
 std::pair<std::string, std::string> side_and_value(const std::string& item, const char* flag) {
+  // The item goes into JSON text, which is UTF-8; a command line need not be.
+  if (const auto at = utf8_error_at(item); at != std::string::npos)
+    throw input_error(flag, fmt::format("byte 0x{:02x} after '{}' is not UTF-8", static_cast<unsigned char>(item[at]),
+                                        cut_echo(std::string_view(item).substr(0, at))));
   const auto eq = item.find('=');
   if (eq == std::string::npos || eq == 0 || eq + 1 == item.size())
-    throw input_error(flag, fmt::format("'{}': want SIDE=VALUE", item));
+    throw input_error(flag, fmt::format("'{}': want SIDE=VALUE", cut_echo(item)));
   return {item.substr(0, eq), item.substr(eq + 1)};
 }
 

@@ -22,7 +22,8 @@ inline constexpr int max_input_depth = 100;
 nlohmann::json parse_input_json(std::string_view text, const std::string& field = "input");
 
 /// Splits "SIDE=VALUE" from --choose or --policy (named by `flag` in errors). Throws
-/// muster::input_error(flag, "'x': want SIDE=VALUE").
+/// muster::input_error(flag, "'x': want SIDE=VALUE"), or (flag, "byte 0x8c after 'x' is not
+/// UTF-8") for an item JSON text cannot hold.
 std::pair<std::string, std::string> side_and_value(const std::string& item, const char* flag);
 
 /// `input` with --choose answers ("SIDE=ANSWER"; digits are an integer answer) and --policy

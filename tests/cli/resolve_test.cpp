@@ -214,3 +214,10 @@ TEST(cli_resolve, the_seed_decides_the_dice_and_the_same_seed_repeats) {
   for (int seed = 1; seed <= 10 && !differs; ++seed) differs = muster(args + std::to_string(seed)).out != a.out;
   EXPECT_TRUE(differs);
 }
+
+// Found by the resolve fuzzer: a --choose side that is not UTF-8 went into the JSON input and
+// failed with the JSON library's own message.
+TEST(cli_resolve, a_choose_item_that_is_not_utf8_is_refused_in_one_line) {
+  expect_one_short_line("resolve threat --choose \"$(printf 'defender\\377=yes')\" --input -", "{}",
+                        "muster: resolve: --choose: byte 0xff after 'defender' is not UTF-8\n");
+}
