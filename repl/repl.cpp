@@ -719,7 +719,11 @@ class session {
     if (file.empty()) fail(":load: want a file name");
     const std::string text = read_file_text(file);
     const std::string before = k_->state.save_json();
-    k_->state.load_json(text);
+    try {
+      k_->state.load_json(text);
+    } catch (const error& e) {
+      fail(":load {}: {}", file, e.what());  // the state names the field, this the file
+    }
     const std::vector<module_info> saved = k_->state.modules();
     record_modules(*k_, *rt_);
     if (const std::string diff = module_differences(saved, k_->state.modules()); !diff.empty()) {

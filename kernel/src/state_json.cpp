@@ -7,7 +7,6 @@
 
 #include <cstdint>
 #include <initializer_list>
-#include <limits>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <utility>
@@ -117,13 +116,13 @@ void at_path(const std::string& path, F&& f) {
   }
 }
 
+/// An integer within ±2^53 (state_detail::max_integer).
 std::int64_t as_integer(const json& j, const std::string& path) {
-  if (j.is_number_unsigned()) {
-    if (j.get<std::uint64_t>() > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
-      bad(path, fmt::format("integer out of range, got {}", j.dump()));
-    return j.get<std::int64_t>();
-  }
-  if (!j.is_number_integer()) want(path, "integer", &j);
+  if (!j.is_number_integer()) want(path, "integer", &j);  // unsigned ones too
+  const bool in_range = j.is_number_unsigned()
+                            ? j.get<std::uint64_t>() <= static_cast<std::uint64_t>(max_integer)
+                            : j.get<std::int64_t>() >= -max_integer && j.get<std::int64_t>() <= max_integer;
+  if (!in_range) bad(path, fmt::format("integer out of range ±2^53, got {}", j.dump()));
   return j.get<std::int64_t>();
 }
 
@@ -385,12 +384,10 @@ struct state_codec {
     json doc;
     try {
       doc = json::parse(text.begin(), text.end());
-    } catch (const json::parse_error& e) {
-      // e.what() reads "[json.exception.parse_error.101] parse error at line 1, column 2: ..."
-      std::string why = e.what();
-      const std::string_view marker = "parse error ";
-      if (const auto at = why.find(marker); at != std::string::npos)
-        why.erase(0, at + marker.size());
+    } catch (const json::exception& e) {  // parse_error, and out_of_range for 1e400
+      // "parse error at line 1, column 2: ..." or "number overflow parsing '1e400'"
+      std::string why = json_error_text(e.what());
+      if (why.starts_with("parse error ")) why.erase(0, std::string_view("parse error ").size());
       fail("state: invalid JSON: {}", why);
     }
 
