@@ -51,7 +51,7 @@ prepared_input split_choices(const std::string& text) {
     if (!it->is_object()) throw input_error("choices", "an object (side: policy) expected");
     for (const auto& [side, entry] : it->items()) {
       if (!entry.is_string())
-        throw input_error("choices." + side,
+        throw input_error("choices." + cut_echo(side),
                           "odds take a policy per side (e.g. \"first\"), not scripted answers: each trial "
                           "would need its own");
       out.policies.emplace_back(side, entry.get<std::string>());
@@ -86,7 +86,7 @@ class worker {
       try {
         k_.choices.set_policy(side, policy);
       } catch (const error& e) {
-        throw input_error("choices." + side, e.what());
+        throw input_error("choices." + cut_echo(side), e.what());
       }
     }
     call_ = rt_.prepare("odds_trial", json::array({procedure, json::parse(input.input)}).dump());

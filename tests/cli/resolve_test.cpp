@@ -181,6 +181,10 @@ TEST(cli_resolve, a_long_value_is_echoed_cut_in_one_line) {
                             threat_json + "'",
                         "", "muster: resolve: choices.defender: choice: unknown policy '" + std::string(80, 'p') +
                                 "…' (known: first, last, random)\n");
+  expect_one_short_line("resolve threat_test --policy \"" + std::string(1000, 's') + "=bold\" --input '" +
+                            threat_json + "'",
+                        "", "muster: resolve: choices." + std::string(80, 's') +
+                                "…: choice: unknown policy 'bold' (known: first, last, random)\n");
 }
 
 TEST(cli_resolve, a_scripts_own_failure_exits_1_with_its_file_and_line) {
