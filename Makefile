@@ -75,10 +75,11 @@ asan-build: deps-clang
 test-asan: asan-build
 	$(SAN_ENV) ctest --test-dir $(ASAN) -j$(JOBS) --output-on-failure -E '$(ASAN_SKIP)'
 
-# Each fuzz target for FUZZ_SECONDS on its seed corpus; prints the executions of each. A crash,
-# leak or hang is saved under $(ASAN)/fuzz/ and fails the target (docs/fuzzing.md).
+# Each fuzz target for FUZZ_SECONDS on its seed corpus, JOBS at a time; prints the executions
+# of each. A crash, leak or hang is saved under $(ASAN)/fuzz/ and fails the target
+# (docs/fuzzing.md).
 fuzz: asan-build
-	$(SAN_ENV) bash tests/fuzz/run.sh $(ASAN) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+	$(SAN_ENV) bash tests/fuzz/run.sh $(ASAN) $(FUZZ_SECONDS) $(JOBS) $(FUZZ_TARGETS)
 
 bench: deps
 	cmake -S . -B $(BENCH) -DCMAKE_BUILD_TYPE=Release -DMUSTER_BUILD_BENCH=ON \
