@@ -8,22 +8,41 @@ SEED    ?= 1
 PACKAGES = build-essential dpkg-dev cmake pkg-config libfmt-dev librange-v3-dev \
            nlohmann-json3-dev libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev \
            libedit-dev
+# The sanitizer build ($(ASAN)) is clang's, for libFuzzer: `make test-asan` and `make fuzz`
+# share it (docs/fuzzing.md). LuaJIT stays gcc's, from .deps/, uninstrumented.
+CLANG_PACKAGES = clang libclang-rt-14-dev llvm-14
+# The sanitizers' settings for its tests and fuzz runs: leaks checked at exit (suppressions in
+# .ci/lsan.supp), a stack on undefined behaviour, reports symbolized by LLVM's symbolizer.
+SAN_ENV = ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+          LSAN_OPTIONS=suppressions=$(CURDIR)/.ci/lsan.supp \
+          ASAN_SYMBOLIZER_PATH=/usr/lib/llvm-14/bin/llvm-symbolizer
+# Seconds each fuzz target runs in `make fuzz`, and the targets (tests/fuzz/<name>_fuzz.cpp).
+FUZZ_SECONDS ?= 30
+FUZZ_TARGETS ?= resolve dice army state repl
 # Tests that check statistics over many seeded runs, not memory: `make test` runs them; under
 # the sanitizers they would only triple the CI time (their code paths run under the sanitizers
 # in the smaller odds, matrix and REPL tests).
 ASAN_SKIP = statistics_test|cli_odds.monte_carlo_intervals_cover|cli_odds_combat.exact_round|cli_odds_matrix.the_same_seed|cli_odds_matrix.monte_carlo_cells|example.05_|example.06_|repl.sampled_odds
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps configure build run test test-asan bench clean
+.PHONY: deps deps-clang configure build run test asan-build test-asan fuzz bench clean
 
-deps:
-	@missing=$$(for p in $(PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | \
+# Installs the Debian packages of $(1) that are missing (one apt-get update, only if needed).
+define install_missing
+	@missing=$$(for p in $(1); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | \
 	  grep -q 'install ok installed' || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
 	  echo "installing: $$missing"; \
 	  $(SUDO) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
+endef
+
+deps:
+	$(call install_missing,$(PACKAGES))
+
+deps-clang: deps
+	$(call install_missing,$(CLANG_PACKAGES))
 
 $(BUILD)/CMakeCache.txt: | deps
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo
@@ -41,12 +60,26 @@ run: build
 test: build
 	ctest --test-dir $(BUILD) -j$(JOBS) --output-on-failure
 
-test-asan: deps
-	cmake -S . -B $(ASAN) -DCMAKE_BUILD_TYPE=Debug -DMUSTER_SANITIZE=ON
+# One clang build with AddressSanitizer + UndefinedBehaviorSanitizer for the tests and the fuzz
+# targets (-DMUSTER_FUZZ=ON): -O1 and line tables only, to build and run fast. A folder left by
+# the older gcc configuration is removed first: cmake cannot switch compilers in place.
+asan-build: deps-clang
+	@if [ -f $(ASAN)/CMakeCache.txt ] && ! grep -q '^CMAKE_CXX_COMPILER:.*clang' $(ASAN)/CMakeCache.txt; then \
+	  echo "$(ASAN)/ was configured with another compiler: removing it to configure it with clang"; \
+	  rm -rf $(ASAN); \
+	fi
+	cmake -S . -B $(ASAN) -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug \
+	  -DCMAKE_CXX_FLAGS_DEBUG="-O1 -gline-tables-only" -DMUSTER_FUZZ=ON
 	cmake --build $(ASAN) -j$(JOBS)
-	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-	  LSAN_OPTIONS=suppressions=$(CURDIR)/.ci/lsan.supp \
-	  ctest --test-dir $(ASAN) -j$(JOBS) --output-on-failure -E '$(ASAN_SKIP)'
+
+test-asan: asan-build
+	$(SAN_ENV) ctest --test-dir $(ASAN) -j$(JOBS) --output-on-failure -E '$(ASAN_SKIP)'
+
+# Each fuzz target for FUZZ_SECONDS on its seed corpus, JOBS at a time; prints the executions
+# of each. A crash, leak or hang is saved under $(ASAN)/fuzz/ and fails the target
+# (docs/fuzzing.md).
+fuzz: asan-build
+	$(SAN_ENV) bash tests/fuzz/run.sh $(ASAN) $(FUZZ_SECONDS) $(JOBS) $(FUZZ_TARGETS)
 
 bench: deps
 	cmake -S . -B $(BENCH) -DCMAKE_BUILD_TYPE=Release -DMUSTER_BUILD_BENCH=ON \

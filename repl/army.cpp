@@ -4,17 +4,21 @@
 #include "army.hpp"
 
 #include <CLI/CLI.hpp>
+#include <fmt/format.h>
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <string>
+#include <string_view>
 
 #include "muster/kernel.hpp"
 #include "muster/runtime.hpp"
 
 #include "modules.hpp"
+#include "report_text.hpp"
 
 namespace muster::cli {
 namespace {
@@ -38,6 +42,19 @@ std::string text_of(const nlohmann::json& j, const char* key) {
 }
 
 }  // namespace
+
+std::string army_report(runtime& rt, const std::string& action, const std::string& file, const std::string& text) {
+  if (const auto at = utf8_error_at(text); at != std::string_view::npos) {
+    const auto line = 1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n');
+    throw input_error(file, fmt::format("line {}: byte 0x{:02x} is not UTF-8 (army files are UTF-8 text)", line,
+                                        static_cast<unsigned char>(text[at])));
+  }
+  const nlohmann::json source = {{"file", file}, {"text", text}};
+  const std::string function = action == "points" ? "army_points" : "army_check";
+  // A file name need not be UTF-8; it is only shown, so a stray byte shows as U+FFFD.
+  return rt.call_ruleset(function, nlohmann::json::array({source}).dump(-1, ' ', false,
+                                                                        nlohmann::json::error_handler_t::replace));
+}
 
 CLI::App* add_army_command(CLI::App& app, army_options& options) {
   auto* army = app.add_subcommand("army", "Check an army file and count its points");
@@ -66,9 +83,7 @@ int run_army(const army_options& options) {
   muster::runtime rt(k);
   load_modules(rt, options.ruleset, options.variants, options.options);
 
-  const nlohmann::json source = {{"file", options.file}, {"text", text}};
-  const std::string function = options.action == "points" ? "army_points" : "army_check";
-  const std::string report_json = rt.call_ruleset(function, nlohmann::json::array({source}).dump());
+  const std::string report_json = army_report(rt, options.action, options.file, text);
   const nlohmann::json report = nlohmann::json::parse(report_json);
 
   if (options.action == "points") {

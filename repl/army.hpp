@@ -11,6 +11,10 @@ namespace CLI {
 class App;
 }
 
+namespace muster {
+class runtime;
+}
+
 namespace muster::cli {
 
 /// What `muster army` is started with.
@@ -21,6 +25,13 @@ struct army_options {
   std::vector<std::string> variants;        ///< bundled names or paths, applied in order
   std::vector<std::string> options;         ///< NAME=VALUE, or VARIANT.NAME=VALUE
 };
+
+/// The ruleset's report on the army file `file` whose bytes are `text`: army_check's (action
+/// "check") or army_points' ("points") result as JSON text (valid, errors, summary...).
+/// Throws muster::input_error "<file>: line N: byte 0xNN is not UTF-8 ..." for text that is not
+/// UTF-8 (army files are Lua text; the ruleset gets them as JSON strings), and what
+/// runtime::call_ruleset throws.
+std::string army_report(runtime& rt, const std::string& action, const std::string& file, const std::string& text);
 
 /// Adds the `army` subcommand (with `check FILE` and `points FILE`) to `app`, filling
 /// `options` when it is parsed. Returns it, so main() can tell whether it was chosen.

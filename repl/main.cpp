@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "army.hpp"
+#include "choices.hpp"
 #include "files.hpp"
 #include "modules.hpp"
 #include "odds.hpp"
@@ -34,6 +35,7 @@
 namespace {
 
 using muster::cli::load_modules;
+using muster::cli::merge_choices;
 
 struct run_args {
   std::string file;
@@ -114,42 +116,6 @@ std::string read_input(const std::string& source) {
   } catch (const muster::error& e) {
     throw resolve_input_error{"--input", e.what()};
   }
-}
-
-// Splits "side=value" from --choose/--policy.
-std::pair<std::string, std::string> side_and_value(const std::string& item, const char* flag) {
-  const auto eq = item.find('=');
-  if (eq == std::string::npos || eq == 0 || eq + 1 == item.size())
-    throw resolve_input_error{flag, fmt::format("'{}': want SIDE=VALUE", item)};
-  return {item.substr(0, eq), item.substr(eq + 1)};
-}
-
-// Puts --choose answers and --policy names into the input's "choices" (the command line
-// replaces what the input says for the same side). Input that is not a JSON object is passed
-// on untouched for resolve() to report.
-std::string merge_choices(std::string input, const std::vector<std::string>& choose,
-                          const std::vector<std::string>& policies) {
-  if (choose.empty() && policies.empty()) return input;
-  nlohmann::json doc = nlohmann::json::parse(input, nullptr, false);
-  if (doc.is_discarded() || !doc.is_object()) return input;
-  nlohmann::json given = nlohmann::json::object();
-  for (const auto& item : policies) {
-    auto [side, name] = side_and_value(item, "--policy");
-    given[side] = name;
-  }
-  for (const auto& item : choose) {
-    auto [side, answer] = side_and_value(item, "--choose");
-    if (!given.contains(side) || !given[side].is_array()) given[side] = nlohmann::json::array();
-    std::int64_t number = 0;
-    const auto [ptr, ec] = std::from_chars(answer.data(), answer.data() + answer.size(), number);
-    if (ec == std::errc() && ptr == answer.data() + answer.size())
-      given[side].push_back(number);  // digits: an integer answer (range questions)
-    else
-      given[side].push_back(answer);
-  }
-  if (!doc.contains("choices") || !doc["choices"].is_object()) doc["choices"] = nlohmann::json::object();
-  for (auto& [side, value] : given.items()) doc["choices"][side] = value;
-  return doc.dump();
 }
 
 struct resolve_args {

@@ -21,6 +21,7 @@
 #include "muster/kernel.hpp"
 #include "muster/runtime.hpp"
 
+#include "choices.hpp"
 #include "modules.hpp"
 
 namespace muster::cli {
@@ -43,19 +44,14 @@ struct prepared_input {
 };
 
 prepared_input split_choices(const std::string& text) {
-  json doc;
-  try {
-    doc = json::parse(text);
-  } catch (const json::exception& e) {
-    throw input_error("input", "not valid JSON: " + json_error_text(e));
-  }
+  json doc = parse_input_json(text);
   if (!doc.is_object()) throw input_error("input", fmt::format("a JSON object expected, got {}", doc.type_name()));
   prepared_input out;
   if (const auto it = doc.find("choices"); it != doc.end()) {
     if (!it->is_object()) throw input_error("choices", "an object (side: policy) expected");
     for (const auto& [side, entry] : it->items()) {
       if (!entry.is_string())
-        throw input_error("choices." + side,
+        throw input_error("choices." + cut_echo(side),
                           "odds take a policy per side (e.g. \"first\"), not scripted answers: each trial "
                           "would need its own");
       out.policies.emplace_back(side, entry.get<std::string>());
@@ -90,7 +86,7 @@ class worker {
       try {
         k_.choices.set_policy(side, policy);
       } catch (const error& e) {
-        throw input_error("choices." + side, e.what());
+        throw input_error("choices." + cut_echo(side), e.what());
       }
     }
     call_ = rt_.prepare("odds_trial", json::array({procedure, json::parse(input.input)}).dump());

@@ -15,6 +15,7 @@
 #include "muster/kernel.hpp"
 #include "muster/runtime.hpp"
 
+#include "choices.hpp"
 #include "modules.hpp"
 
 namespace muster::cli {
@@ -33,7 +34,7 @@ std::string expected(const char* what, const json& got) {
 // Refuses keys of `object` outside `known`: a misspelt "colums" would otherwise be a list.
 void only_known(const json& object, const std::string& where, std::initializer_list<const char*> known) {
   for (const auto& [key, value] : object.items()) {
-    if (std::find_if(known.begin(), known.end(), [&](const char* k) { return key == k; }) != known.end()) continue;
+    if (std::find_if(known.begin(), known.end(), [&, &name = key](const char* k) { return name == k; }) != known.end()) continue;
     std::string names;
     for (const char* k : known) names += (names.empty() ? "" : ", ") + std::string(k);
     bad(where + "." + key, fmt::format("unknown field (known: {})", names));
@@ -237,12 +238,7 @@ std::string measure_title(const odds_measure& m) {
 }
 
 odds_matrix parse_matrix(const std::string& text) {
-  json doc;
-  try {
-    doc = json::parse(text);
-  } catch (const json::exception& e) {
-    bad("matrix", "not valid JSON: " + json_error_text(e));
-  }
+  const json doc = parse_input_json(text, "matrix");
   if (!doc.is_object()) bad("matrix", expected("a JSON object {input, rows, columns, measure}", doc));
   only_known(doc, "matrix", {"doc", "input", "rows", "columns", "measure"});
   odds_matrix m;

@@ -142,7 +142,10 @@ class line_input {
   enum class status { line, interrupted, eof };
   using words_fn = std::function<std::vector<std::string>()>;
 
-  line_input(bool tty, std::string history_file) : tty_(tty), history_file_(std::move(history_file)) {
+  // `in`: lines from this stream, never a terminal; null: standard input, a terminal or not.
+  line_input(std::istream* in, std::string history_file)
+      : tty_(in == nullptr && ::isatty(STDIN_FILENO) == 1), in_(in ? *in : std::cin),
+        history_file_(std::move(history_file)) {
     if (!tty_) return;
     struct sigaction sa {};
     sa.sa_handler = on_sigint;
@@ -176,7 +179,7 @@ class line_input {
     line.clear();
     if (!tty_) {
       std::fflush(stdout);
-      if (!std::getline(std::cin, line)) return status::eof;
+      if (!std::getline(in_, line)) return status::eof;
       if (!line.empty() && line.back() == '\r') line.pop_back();
       return status::line;
     }
@@ -264,6 +267,7 @@ class line_input {
   }
 
   bool tty_;
+  std::istream& in_;
   std::string history_file_;
   EditLine* el_ = nullptr;
   History* hist_ = nullptr;
@@ -367,7 +371,7 @@ class session {
  public:
   explicit session(const repl_options& o)
       : opts_(o),
-        input_(::isatty(STDIN_FILENO) == 1, o.history.empty() ? default_history_file() : o.history),
+        input_(o.input, o.history.empty() ? default_history_file() : o.history),
         auto_(o.seed),
         manual_([this](const dice_request& r) { return ask_faces(r); }) {
     const bool out_tty = ::isatty(STDOUT_FILENO) == 1;
@@ -736,7 +740,11 @@ class session {
     if (file.empty()) fail(":load: want a file name");
     const std::string text = read_file_text(file);
     const std::string before = k_->state.save_json();
-    k_->state.load_json(text);
+    try {
+      k_->state.load_json(text);
+    } catch (const error& e) {
+      fail(":load {}: {}", file, e.what());  // the state names the field, this the file
+    }
     const std::vector<module_info> saved = k_->state.modules();
     record_modules(*k_, *rt_);
     if (const std::string diff = module_differences(saved, k_->state.modules()); !diff.empty()) {

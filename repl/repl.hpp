@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <iosfwd>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,9 @@ struct repl_options {
   std::string history;                ///< history file; default $MUSTER_HISTORY, else ~/.muster_history
   std::uint64_t budget = 0;           ///< instruction budget per line; 0: the runtime's default
   double time_budget = 0;             ///< seconds one line may take; 0: the runtime's default
+  /// Where lines come from instead of standard input (tests and fuzzing): read as from a
+  /// pipe, never as a terminal. Not owned; must outlive run_repl.
+  std::istream* input = nullptr;
 };
 
 /// Adds the `repl` subcommand to `app`, filling `options` when it is parsed. Returns it, so

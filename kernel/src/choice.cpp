@@ -22,7 +22,7 @@ using text::is_identifier;
 
 // "\"a\"" for a string answer (JSON-style quotes), "7" for an integer.
 std::string fmt_answer(const choice_answer& a) {
-  if (const auto* s = std::get_if<std::string>(&a)) return fmt::format("\"{}\"", *s);
+  if (const auto* s = std::get_if<std::string>(&a)) return fmt::format("\"{}\"", cut_echo(*s));
   return fmt::format("{}", std::get<std::int64_t>(a));
 }
 
@@ -37,7 +37,7 @@ std::string fmt_options(const std::vector<std::string>& options) {
 
 // "choice 'volleys' for red"
 std::string subject(const choice_request& r) {
-  return fmt::format("choice '{}' for {}", r.question, r.side);
+  return fmt::format("choice '{}' for {}", r.question, cut_echo(r.side));
 }
 
 void check_request(const choice_request& r) {
@@ -78,7 +78,7 @@ void chooser::set_policy(std::string_view side, std::string_view name) {
   if (policies_.find(name) == policies_.end()) {
     std::string known;
     for (const auto& [n, p] : policies_) known += (known.empty() ? "" : ", ") + n;
-    fail("choice: unknown policy '{}' (known: {})", name, known);
+    fail("choice: unknown policy '{}' (known: {})", cut_echo(name), known);
   }
   controller_state c;
   c.type = kind::policy;

@@ -67,26 +67,26 @@ dice_expr parse_dice(std::string_view text) {
   std::string_view count_text = read_digits(text, pos, count);
   if (count_text.empty()) count = 1;
   if (pos >= text.size() || (text[pos] != 'd' && text[pos] != 'D'))
-    fail("bad expression '{}' ({})", text, want_expr);
+    fail("bad expression '{}' ({})", cut_echo(text), want_expr);
   ++pos;
   const std::string_view sides_text = read_digits(text, pos, sides);
-  if (sides_text.empty()) fail("bad expression '{}' ({})", text, want_expr);
+  if (sides_text.empty()) fail("bad expression '{}' ({})", cut_echo(text), want_expr);
   std::string_view modifier_text;
   bool negative = false;
   if (pos < text.size() && (text[pos] == '+' || text[pos] == '-')) {
     negative = text[pos] == '-';
     ++pos;
     modifier_text = read_digits(text, pos, modifier);
-    if (modifier_text.empty()) fail("bad expression '{}' ({})", text, want_expr);
+    if (modifier_text.empty()) fail("bad expression '{}' ({})", cut_echo(text), want_expr);
   }
-  if (pos != text.size()) fail("bad expression '{}' ({})", text, want_expr);
+  if (pos != text.size()) fail("bad expression '{}' ({})", cut_echo(text), want_expr);
   if (count > max_dice)
-    fail("bad expression '{}' (count {} out of range 0..{})", text, count_text, max_dice);
+    fail("bad expression '{}' (count {} out of range 0..{})", cut_echo(text), cut_echo(count_text), max_dice);
   if (sides < 2 || sides > max_sides)
-    fail("bad expression '{}' (sides {} out of range 2..{})", text, sides_text, max_sides);
+    fail("bad expression '{}' (sides {} out of range 2..{})", cut_echo(text), cut_echo(sides_text), max_sides);
   if (modifier > max_modifier)
-    fail("bad expression '{}' (modifier {}{} out of range -{}..{})", text, negative ? "-" : "+",
-         modifier_text, max_modifier, max_modifier);
+    fail("bad expression '{}' (modifier {}{} out of range -{}..{})", cut_echo(text), negative ? "-" : "+",
+         cut_echo(modifier_text), max_modifier, max_modifier);
   return dice_expr{static_cast<int>(count), static_cast<int>(sides),
                    static_cast<int>(negative ? -modifier : modifier)};
 }
@@ -108,7 +108,7 @@ void check_faces(std::string_view who, const dice_request& request, std::span<co
   for (const int face : faces)
     if (face < 1 || face > request.sides)
       fail("{}: face {} is impossible on a D{} (\"{}\")", who, face, request.sides,
-           request.label);
+           cut_echo(request.label));
 }
 
 }  // namespace
@@ -120,7 +120,7 @@ void seeded_source::roll(const dice_request& request, std::span<int> faces) {
 void scripted_source::roll(const dice_request& request, std::span<int> faces) {
   const std::size_t left = remaining();
   if (left < faces.size())
-    fail("scripted dice ran out: \"{}\" needs {}D{}, {} {} left", request.label, request.count,
+    fail("scripted dice ran out: \"{}\" needs {}D{}, {} {} left", cut_echo(request.label), request.count,
          request.sides, left, plural_faces(left));
   const std::span<const int> next(faces_.data() + next_, faces.size());
   check_faces("scripted dice", request, next);
@@ -139,7 +139,7 @@ interactive_source::interactive_source(ask_fn ask) : ask_(std::move(ask)) {
 void interactive_source::roll(const dice_request& request, std::span<int> faces) {
   const std::vector<int> answer = ask_(request);
   if (answer.size() != faces.size())
-    fail("interactive dice: \"{}\" needs {}D{}, got {} {}", request.label, request.count,
+    fail("interactive dice: \"{}\" needs {}D{}, got {} {}", cut_echo(request.label), request.count,
          request.sides, answer.size(), plural_faces(answer.size()));
   check_faces("interactive dice", request, answer);
   std::copy(answer.begin(), answer.end(), faces.begin());
@@ -208,11 +208,11 @@ void roller::set_observer(std::function<void(const roll_record&)> observer) {
 
 void roller::check_expr(std::string_view label, const dice_expr& e, int min_count) const {
   if (e.count < min_count || e.count > max_dice)
-    fail("\"{}\": count {} out of range {}..{}", label, e.count, min_count, max_dice);
+    fail("\"{}\": count {} out of range {}..{}", cut_echo(label), e.count, min_count, max_dice);
   if (e.sides < 2 || e.sides > max_sides)
-    fail("\"{}\": sides {} out of range 2..{}", label, e.sides, max_sides);
+    fail("\"{}\": sides {} out of range 2..{}", cut_echo(label), e.sides, max_sides);
   if (e.modifier < -max_modifier || e.modifier > max_modifier)
-    fail("\"{}\": modifier {} out of range -{}..{}", label, e.modifier, max_modifier,
+    fail("\"{}\": modifier {} out of range -{}..{}", cut_echo(label), e.modifier, max_modifier,
          max_modifier);
 }
 
@@ -283,9 +283,9 @@ above_result roller::roll_above(std::string_view label, const dice_expr& e, int 
 
 int roller::count_above(std::string_view label, const dice_expr& e, int threshold, int times) {
   check_expr(label, e, 0);
-  if (times < 0 || times > max_dice) fail("\"{}\": times {} out of range 0..{}", label, times, max_dice);
+  if (times < 0 || times > max_dice) fail("\"{}\": times {} out of range 0..{}", cut_echo(label), times, max_dice);
   if (threshold < -max_modifier || threshold > max_modifier)
-    fail("\"{}\": threshold {} out of range -{}..{}", label, threshold, max_modifier, max_modifier);
+    fail("\"{}\": threshold {} out of range -{}..{}", cut_echo(label), threshold, max_modifier, max_modifier);
   if (mode_ == roll_mode::enumerate) {
     ++operations_;
     last_faces_ = {};
@@ -329,7 +329,7 @@ count_result roller::roll_count(std::string_view label, const count_spec& spec) 
   check_expr(label, dice_expr{spec.count, spec.sides, spec.modifier}, 0);
   ++operations_;
   if (spec.target < -max_modifier || spec.target > max_modifier)
-    fail("\"{}\": target {} out of range -{}..{}", label, spec.target, max_modifier,
+    fail("\"{}\": target {} out of range -{}..{}", cut_echo(label), spec.target, max_modifier,
          max_modifier);
   if (mode_ == roll_mode::enumerate) {
     last_faces_ = {};

@@ -464,7 +464,7 @@ bool roller::enumeration::merge(std::string_view key) {
     if (o.key != key || o.depth != depth)
       fail("enumeration: the run is not repeatable: merge point {} was \"{}\" after {} dice "
            "operations in an earlier run and is \"{}\" after {} now",
-           points_met + 1, o.key, o.depth, key, depth);
+           points_met + 1, cut_echo(o.key), o.depth, cut_echo(key), depth);
     ++points_met;
     return false;
   }
@@ -473,7 +473,7 @@ bool roller::enumeration::merge(std::string_view key) {
          "where an earlier run made at least {}", depth, stack.size());
   meter.charge(1 + open.size() + key.size() / 16);
   for (const open_point& o : open)
-    if (o.key == key) fail("enumeration: merge key \"{}\" met twice in one run", key);
+    if (o.key == key) fail("enumeration: merge key \"{}\" met twice in one run", cut_echo(key));
   const auto found = done.find(key);
   if (found != done.end()) {
     stopped = true;

@@ -1,4 +1,6 @@
-// muster::one_line (error.hpp): what a message may show of a script's or a user's text.
+// Error texts (muster/error.hpp): what a message may show of a script's or a user's text
+// (one_line), cutting what a message echoes of the input (cut_echo). No JSON library here;
+// json_error_text only reads the shape of its messages.
 #include "muster/error.hpp"
 
 #include <fmt/format.h>
@@ -48,6 +50,56 @@ std::string one_line(std::string_view text, std::size_t max) {
   }
   if (i < text.size()) out += fmt::format("... ({} more bytes)", text.size() - i);
   return out;
+}
+
+
+std::string cut_echo(std::string_view value, std::size_t max) {
+  std::size_t n = value.size();
+  if (n > max) {
+    n = max;
+    while (n > 0 && (static_cast<unsigned char>(value[n]) & 0xC0) == 0x80) --n;  // a UTF-8 continuation
+  }
+  std::string out;
+  out.reserve(n + 3);
+  for (const char ch : value.substr(0, n)) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c < 0x20 || c == 0x7F) out += fmt::format("\\x{:02x}", c);  // a message is one line
+    else out += ch;
+  }
+  if (n < value.size()) out += "…";
+  return out;
+}
+
+std::string json_error_text(std::string_view what) {
+  if (what.starts_with("[json.exception.")) {
+    if (const auto at = what.find("] "); at != std::string_view::npos) what.remove_prefix(at + 2);
+  }
+  // The quoted input runs from after the marker to the quote that ends the message, or that
+  // comes before "; expected <token>" (one of the parser's token names): the input itself may
+  // hold quotes and "; expected".
+  for (const std::string_view marker : {"last read: '", "parsing '"}) {
+    const auto open = what.find(marker);
+    if (open == std::string_view::npos) continue;
+    const auto from = open + marker.size();
+    std::size_t close = what.ends_with('\'') ? what.size() - 1 : std::string_view::npos;
+    for (const std::string_view expected :
+         {"true literal", "false literal", "null literal", "string literal", "number literal", "'['", "'{'", "']'",
+          "'}'", "':'", "','", "end of input", "'[', '{', or a literal"}) {
+      const std::string suffix = "'; expected " + std::string(expected);
+      if (what.ends_with(suffix)) close = what.size() - suffix.size();
+    }
+    if (close == std::string_view::npos || close < from) break;
+    // The input read so far ends where the parser stopped: keep its end.
+    std::string_view read = what.substr(from, close - from);
+    std::string shown(read);
+    if (read.size() > max_echo) {
+      std::size_t start = read.size() - max_echo;
+      while (start < read.size() && (static_cast<unsigned char>(read[start]) & 0xC0) == 0x80) ++start;
+      shown = "…" + std::string(read.substr(start));
+    }
+    return std::string(what.substr(0, from)) + shown + std::string(what.substr(close));
+  }
+  return std::string(what);
 }
 
 }  // namespace muster

@@ -118,14 +118,23 @@ void check_finite(const std::string& field, double v) {
 
 }  // namespace
 
+void check_integer(const std::string& field, std::int64_t v) {
+  if (v > max_integer || v < -max_integer)
+    throw field_error(field, fmt::format("integer out of range ±2^53, got {}", v));
+}
+
 void check_tags(const entity& e) {
   for (const auto& [name, value] : e.props) {
     check_name("props", "prop name", name);
     const std::string field = sub("props", name);
     if (const auto* d = std::get_if<double>(&value)) check_finite(field, *d);
+    if (const auto* i = std::get_if<std::int64_t>(&value)) check_integer(field, *i);
     if (const auto* s = std::get_if<std::string>(&value)) check_utf8(field, *s, 1 << 20);
   }
-  for (const auto& [name, value] : e.counters) check_name("counters", "counter name", name);
+  for (const auto& [name, value] : e.counters) {
+    check_name("counters", "counter name", name);
+    check_integer(sub("counters", name), value);
+  }
   for (const auto& [name, value] : e.markers) {
     check_name("markers", "marker name", name);
     check_text(sub("markers", name), value, max_name, 0);
@@ -140,6 +149,8 @@ void check_placement(const placement& p) {
   check_finite("base_depth", p.base_depth);
   if (p.ranks < 1) throw field_error("ranks", fmt::format("must be >= 1, got {}", p.ranks));
   if (p.files < 1) throw field_error("files", fmt::format("must be >= 1, got {}", p.files));
+  check_integer("ranks", p.ranks);
+  check_integer("files", p.files);
   if (p.base_width < 0)
     throw field_error("base_width", fmt::format("must be >= 0, got {}", p.base_width));
   if (p.base_depth < 0)
@@ -148,6 +159,7 @@ void check_placement(const placement& p) {
 
 void check_model(std::int64_t wounds, const std::vector<std::string>& equipment) {
   if (wounds < 0) throw field_error("wounds", fmt::format("must be >= 0, got {}", wounds));
+  check_integer("wounds", wounds);
   for (std::size_t i = 0; i < equipment.size(); ++i)
     check_name(fmt::format("equipment[{}]", i), "item", equipment[i]);
 }
@@ -169,6 +181,7 @@ void check_phase(const std::string& field, std::string_view phase) {
 
 void check_turn(const std::string& field, std::int64_t turn) {
   if (turn < 0) throw field_error(field, fmt::format("must be >= 0, got {}", turn));
+  check_integer(field, turn);
 }
 
 void check_side_command(const battle_state& s, std::string_view side_id,
@@ -382,6 +395,8 @@ struct battle_state::id_claims {
                .first;
     }
     for (;; ++it->second) {
+      if (it->second >= max_integer)  // next_ids as loaded; 2^53 ids are never made one by one
+        throw field_error(field, fmt::format("no {} id left to generate (next_ids.{} is {})", kind, kind, it->second));
       std::string id = fmt::format("{}-{}", kind, it->second);
       if (state.kind_of(id).empty() && taken.count(id) == 0) {
         ++it->second;
@@ -793,7 +808,9 @@ void battle_state::del_prop(std::string_view id, std::string_view name) {
 
 void battle_state::set_counter(std::string_view id, std::string_view name, std::int64_t value) {
   entity& e = entity_ref(id);
-  checked(describe(kind_of(id), id), [&] { check_name("counters", "counter name", name); });
+  entity probe;
+  probe.counters.emplace(std::string(name), value);
+  checked(describe(kind_of(id), id), [&] { check_tags(probe); });
   if (e.counters.count(name) == 0) grow(counter_cost(name));
   e.counters.insert_or_assign(std::string(name), value);
 }
@@ -811,8 +828,8 @@ std::int64_t battle_state::add_counter(std::string_view id, std::string_view nam
   const auto it = e.counters.find(name);
   const std::int64_t old = it == e.counters.end() ? 0 : it->second;
   std::int64_t sum = 0;
-  if (__builtin_add_overflow(old, delta, &sum))
-    fail("{}: counters.{}: {} + {} overflows", describe(kind_of(id), id), name, old, delta);
+  if (__builtin_add_overflow(old, delta, &sum) || sum > max_integer || sum < -max_integer)
+    fail("{}: counters.{}: {} + {} is out of range ±2^53", describe(kind_of(id), id), name, old, delta);
   if (it == e.counters.end()) grow(counter_cost(name));
   e.counters.insert_or_assign(std::string(name), sum);
   return sum;

@@ -5,6 +5,7 @@
 // "state: units[0].ranks: must be >= 1, got 0". No JSON, no Lua here.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -42,6 +43,14 @@ inline constexpr std::size_t max_secret_value = 4096;
 inline constexpr std::size_t max_module_field = 128;
 inline constexpr std::size_t max_module_options = 4096;  // a module's resolved options as one text
 
+/// The largest magnitude of an integer in the state (counters, integer props, wounds, ranks,
+/// files, the turn, generated id numbers): 2^53, what a Lua number holds exactly. Every value
+/// crosses into the rules, and a counter read there and written back must not change.
+inline constexpr std::int64_t max_integer = std::int64_t{1} << 53;
+
+/// Throws field_error(field, "integer out of range ±2^53, got <v>") when |v| > max_integer.
+void check_integer(const std::string& field, std::int64_t v);
+
 /// Returns s in single quotes, control bytes as \xNN, cut to 64 bytes with "...".
 std::string quote(std::string_view s);
 
@@ -58,12 +67,13 @@ void check_text(const std::string& field, std::string_view s, std::size_t max,
 /// Throws unless s is UTF-8 (any bytes allowed otherwise) of at most max bytes.
 void check_utf8(const std::string& field, std::string_view s, std::size_t max);
 
-/// Checks props (names, finite numbers, UTF-8 strings), counters (names) and markers
-/// (names, values); fields "props.<name>", "counters", "markers.<name>".
+/// Checks props (names, finite numbers, integers within ±2^53, UTF-8 strings), counters (names,
+/// values within ±2^53) and markers (names, values); fields "props.<name>", "counters",
+/// "counters.<name>", "markers.<name>".
 void check_tags(const entity& e);
-/// Checks a placement: finite numbers, ranks/files >= 1, base sizes >= 0.
+/// Checks a placement: finite numbers, ranks/files in 1..2^53, base sizes >= 0.
 void check_placement(const placement& p);
-/// Checks wounds >= 0 and equipment item names (fields "wounds", "equipment[i]").
+/// Checks wounds in 0..2^53 and equipment item names (fields "wounds", "equipment[i]").
 void check_model(std::int64_t wounds, const std::vector<std::string>& equipment);
 /// Checks a terrain feature's kind and polygon.
 void check_terrain_shape(const terrain& t);

@@ -7,7 +7,6 @@
 
 #include <cstdint>
 #include <initializer_list>
-#include <limits>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <utility>
@@ -97,7 +96,8 @@ std::string got(const json* j) {
 }
 
 std::string key_path(const std::string& path, std::string_view key) {
-  const std::string k = valid_name(key) ? std::string(key) : json(std::string(key)).dump();
+  // A key that is no name is shown as a JSON string, cut (an unknown field may be any text).
+  const std::string k = valid_name(key) ? std::string(key) : '"' + cut_echo(key) + '"';
   return path.empty() ? k : fmt::format("{}.{}", path, k);
 }
 
@@ -116,13 +116,13 @@ void at_path(const std::string& path, F&& f) {
   }
 }
 
+/// An integer within ±2^53 (state_detail::max_integer).
 std::int64_t as_integer(const json& j, const std::string& path) {
-  if (j.is_number_unsigned()) {
-    if (j.get<std::uint64_t>() > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
-      bad(path, fmt::format("integer out of range, got {}", j.dump()));
-    return j.get<std::int64_t>();
-  }
-  if (!j.is_number_integer()) want(path, "integer", &j);
+  if (!j.is_number_integer()) want(path, "integer", &j);  // unsigned ones too
+  const bool in_range = j.is_number_unsigned()
+                            ? j.get<std::uint64_t>() <= static_cast<std::uint64_t>(max_integer)
+                            : j.get<std::int64_t>() >= -max_integer && j.get<std::int64_t>() <= max_integer;
+  if (!in_range) bad(path, fmt::format("integer out of range ±2^53, got {}", j.dump()));
   return j.get<std::int64_t>();
 }
 
@@ -227,17 +227,17 @@ void read_tags(const object_reader& r, entity& e) {
   e.id = r.string("id");
   const json& props = r.object("props");
   for (const auto& [name, value] : props.items()) {
-    at_path(r.path(), [&] { check_name("props", "prop name", name); });
+    at_path(r.path(), [&, &key = name] { check_name("props", "prop name", key); });
     e.props.emplace(name, read_prop(value, key_path(r.path("props"), name)));
   }
   const json& counters = r.object("counters");
   for (const auto& [name, value] : counters.items()) {
-    at_path(r.path(), [&] { check_name("counters", "counter name", name); });
+    at_path(r.path(), [&, &key = name] { check_name("counters", "counter name", key); });
     e.counters.emplace(name, as_integer(value, key_path(r.path("counters"), name)));
   }
   const json& markers = r.object("markers");
   for (const auto& [name, value] : markers.items()) {
-    at_path(r.path(), [&] { check_name("markers", "marker name", name); });
+    at_path(r.path(), [&, &key = name] { check_name("markers", "marker name", key); });
     if (!value.is_string()) want(key_path(r.path("markers"), name), "string", &value);
     e.markers.emplace(name, value.get<std::string>());
   }
@@ -384,12 +384,10 @@ struct state_codec {
     json doc;
     try {
       doc = json::parse(text.begin(), text.end());
-    } catch (const json::parse_error& e) {
-      // e.what() reads "[json.exception.parse_error.101] parse error at line 1, column 2: ..."
-      std::string why = e.what();
-      const std::string_view marker = "parse error ";
-      if (const auto at = why.find(marker); at != std::string::npos)
-        why.erase(0, at + marker.size());
+    } catch (const json::exception& e) {  // parse_error, and out_of_range for 1e400
+      // "parse error at line 1, column 2: ..." or "number overflow parsing '1e400'"
+      std::string why = json_error_text(e.what());
+      if (why.starts_with("parse error ")) why.erase(0, std::string_view("parse error ").size());
       fail("state: invalid JSON: {}", why);
     }
 
@@ -398,7 +396,7 @@ struct state_codec {
                              "commands", "units", "individuals", "terrain", "secrets"});
     const std::string schema = top.string("schema");
     if (schema != schema_v1)
-      bad("schema", fmt::format("unsupported {} (want {})", json(schema).dump(),
+      bad("schema", fmt::format("unsupported {} (want {})", got(top.get("schema")),
                                 json(std::string(schema_v1)).dump()));
     if (top.get("view") != nullptr)
       bad("view", "a per-side view cannot be loaded (save the full state instead)");
@@ -553,7 +551,7 @@ struct state_codec {
       });
       if (!valid_hex64(x.commitment))
         bad(r.path("commitment"),
-            fmt::format("16 lowercase hex digits expected, got {}", json(x.commitment).dump()));
+            fmt::format("16 lowercase hex digits expected, got {}", got(r.get("commitment"))));
       const json* committed = r.get("committed");
       if (committed == nullptr) want(r.path("committed"), "object", committed);
       x.committed = read_clock(*committed, r.path("committed"));

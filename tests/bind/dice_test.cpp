@@ -123,6 +123,17 @@ TEST_F(dice, bad_expressions_name_the_call_site) {
             "eval:1: muster.dice.parse: bad expression 'D6 + 1' (want NdX, NdX+M or NdX-M)");
 }
 
+// Found by the dice fuzzer (tests/fuzz/regressions/dice/): a number beyond int64 was cast to
+// an integer (undefined behaviour) before it was checked.
+TEST_F(dice, a_number_beyond_any_integer_is_refused) {
+  EXPECT_EQ(eval_error("muster.dice.roll_above('2d6', 1e300)"),
+            "eval:1: muster.dice.roll_above: bad argument #2 (integer expected, got 1e+300)");
+  EXPECT_EQ(eval_error("muster.dice.tally(-2^63 * 2, 4)"),
+            "eval:1: muster.dice.tally: bad argument #1 (integer expected, got -1.8446744073709552e+19)");
+  EXPECT_EQ(eval_error("muster.dice.roll_count{n = 2^70, target = 4, label = 'x'}"),
+            "eval:1: muster.dice.roll_count: field 'n': integer expected, got 1.1805916207174113e+21");
+}
+
 TEST_F(dice, roll_count_checks_its_fields) {
   EXPECT_EQ(eval_error("muster.dice.roll_count{n = 2, label = 'x'}"),
             "eval:1: muster.dice.roll_count: field 'target': integer expected, got nil");

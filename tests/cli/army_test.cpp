@@ -13,6 +13,7 @@
 
 using muster_cli::muster;
 using muster_cli::outcome;
+using muster_cli::slurp;
 
 namespace {
 
@@ -88,6 +89,21 @@ TEST(cli_army, a_syntax_error_names_its_file_and_line) {
   EXPECT_EQ(o.err, f + ":8: '}' expected near 'leader' [format]\n" + f + ": 1 violation\n");
 }
 
+// Found by the army fuzzer: a word, a name or a syntax error's token is echoed cut to 80 bytes.
+TEST(cli_army, a_long_word_is_echoed_cut) {
+  const auto dir = std::filesystem::temp_directory_path() / ("muster-army-word-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string word = (dir / "word.lua").string();
+  std::ofstream(word) << "army \"Club\" {\n  list = \"orcs\",\n  points = 500,\n  " << std::string(100000, 'w')
+                      << " \"orc_warchief\" { name = \"Boss\" },\n}\n";
+  const outcome w = muster("army check '" + word + "'");
+  std::filesystem::remove_all(dir);
+  EXPECT_EQ(w.status, 1);
+  EXPECT_TRUE(w.err.starts_with(word + ":4: unknown word '" + std::string(80, 'w') + "…' in an army file"))
+      << w.err.substr(0, 400);
+  EXPECT_LT(w.err.size(), 1000u);
+}
+
 TEST(cli_army, an_army_file_outside_the_root_keeps_its_own_name) {
   const auto dir = std::filesystem::temp_directory_path() / ("muster-army-" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
@@ -108,6 +124,22 @@ TEST(cli_army, an_unreadable_file_exits_2) {
   EXPECT_EQ(o.status, 2);
   EXPECT_EQ(o.out, "");
   EXPECT_EQ(o.err, "muster: army: cannot read 'no/such/army.lua'\n");
+}
+
+// Reported by users, found again by the army fuzzer: a byte that is not UTF-8 failed with the
+// JSON library's internal message; it is refused in one line naming the file and line.
+TEST(cli_army, a_file_that_is_not_utf8_fails_in_one_line_naming_it) {
+  const auto dir = std::filesystem::temp_directory_path() / ("muster-army-utf8-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string file = (dir / "latin1.lua").string();
+  std::string text = slurp(MUSTER_SOURCE_DIR "/examples/armies/orcs_1000.lua");
+  text.replace(text.find("Gorbag"), 1, "\xC9");  // "Éorbag" in Latin-1
+  std::ofstream(file, std::ios::binary) << text;
+  const outcome o = muster("army check '" + file + "'");
+  std::filesystem::remove_all(dir);
+  EXPECT_EQ(o.status, 2);
+  EXPECT_EQ(o.out, "");
+  EXPECT_EQ(o.err, "muster: army: " + file + ": line 10: byte 0xc9 is not UTF-8 (army files are UTF-8 text)\n");
 }
 
 TEST(cli_army, options_reach_the_ruleset_and_its_variants) {

@@ -47,6 +47,15 @@ const json& value(const json& f, const std::string& v) {
 
 // Two bowmen at short range against unarmoured-enough Orcs with no save: each die hits on 4+
 // (1/2) and each hit kills on 4+ (1/2), so kills ~ Binomial(2, 1/4): 9/16, 6/16, 1/16.
+// Found with the resolve fuzzer's --choose case: odds rewrite the input too, and refuse one
+// nested deeper than resolve takes before anything walks it recursively.
+TEST(cli_odds, deeply_nested_input_is_refused_in_one_line) {
+  const std::string deep = "{\"target\": " + std::string(100000, '[') + std::string(100000, ']') + "}";
+  const outcome o = muster("odds threat_test --input -", deep);
+  EXPECT_EQ(o.status, 2);
+  EXPECT_EQ(o.err, "muster: odds: input: nested deeper than 100 levels\n");
+}
+
 TEST(cli_odds, exact_shooting_odds_match_the_binomial) {
   const json doc = run_json("shoot " + shoot);
   EXPECT_EQ(doc["method"], "exact");

@@ -26,6 +26,18 @@ std::size_t lines(const std::string& text) {
   return n;
 }
 
+// Runs `muster <args>` and expects bad input: status 2, nothing on standard output, and one
+// line of at most 400 bytes on standard error that starts with `line`.
+void expect_one_short_line(const std::string& args, const std::string& stdin_text, const std::string& line) {
+  const outcome o = muster(args, stdin_text);
+  const std::string what = args.substr(0, 200) + "\n" + o.err.substr(0, 500);
+  EXPECT_EQ(o.status, 2) << what;
+  EXPECT_EQ(o.out, "") << what;
+  EXPECT_EQ(lines(o.err), 1u) << what;
+  EXPECT_LT(o.err.size(), 400u) << what;
+  EXPECT_TRUE(o.err.starts_with(line)) << what;
+}
+
 std::string modifier_ids(const json& test) {
   std::string out;
   for (const auto& m : test["modifiers"]) out += (out.empty() ? "" : " ") + m["id"].get<std::string>();
@@ -153,6 +165,28 @@ TEST(cli_resolve, bad_input_exits_2_with_one_line_naming_the_field) {
   }
 }
 
+// Found by the resolve fuzzer, and reported by users for 100 KB values (docs/fuzzing.md): what
+// an error echoes of the input is cut to 80 bytes and "…".
+TEST(cli_resolve, a_long_value_is_echoed_cut_in_one_line) {
+  const std::string long_quality = R"({"unit": {"figures": 10, "quality": ")" + std::string(100000, 'e') +
+                                   R"(", "type": "tribal"}, "threatener": {"figures": 1, "quality": "poor", "type": "tribal"}})";
+  expect_one_short_line("resolve threat_test --input -", long_quality,
+                        "muster: resolve: unit.quality: \"" + std::string(80, 'e') +
+                            "…\" is not one of elite, veteran, average, poor, unpredictable\n");
+  expect_one_short_line("resolve threat_test --input -", "{\"unit\": \"" + std::string(100000, 'u') + "\n\"}",
+                        "muster: resolve: input: not valid JSON: parse error at line 2, column 0: syntax error while "
+                        "parsing value - invalid string: control character U+000A (LF) must be escaped to \\u000A or "
+                        "\\n; last read: '…" + std::string(72, 'u') + "<U+000A>'\n");
+  expect_one_short_line("resolve threat_test --policy \"defender=" + std::string(1000, 'p') + "\" --input '" +
+                            threat_json + "'",
+                        "", "muster: resolve: choices.defender: choice: unknown policy '" + std::string(80, 'p') +
+                                "…' (known: first, last, random)\n");
+  expect_one_short_line("resolve threat_test --policy \"" + std::string(1000, 's') + "=bold\" --input '" +
+                            threat_json + "'",
+                        "", "muster: resolve: choices." + std::string(80, 's') +
+                                "…: choice: unknown policy 'bold' (known: first, last, random)\n");
+}
+
 TEST(cli_resolve, a_scripts_own_failure_exits_1_with_its_file_and_line) {
   const outcome o = muster("resolve threat --dice 4,5 --variant '" + fixtures +
                            "broken_variant.lua' --input '" + threat_json + "'");
@@ -165,6 +199,15 @@ TEST(cli_resolve, a_scripts_own_failure_exits_1_with_its_file_and_line) {
   EXPECT_EQ(lines(p.err), 1u);
 }
 
+// Reported by users, found again by the resolve fuzzer: --choose rewrote deeply nested input
+// with a recursive dump and the stack ran out (a segmentation fault).
+TEST(cli_resolve, deeply_nested_input_is_refused_in_one_line) {
+  const std::string deep = "{\"target\": " + std::string(100000, '[') + std::string(100000, ']') + "}";
+  expect_one_short_line("resolve threat --choose defender=yes --input -", deep,
+                        "muster: resolve: input: nested deeper than 100 levels\n");
+  expect_one_short_line("resolve threat --input -", deep, "muster: resolve: target");
+}
+
 TEST(cli_resolve, the_seed_decides_the_dice_and_the_same_seed_repeats) {
   const std::string args = "resolve threat --input '" + threat_json + "' --seed ";
   const outcome a = muster(args + "11");
@@ -174,4 +217,11 @@ TEST(cli_resolve, the_seed_decides_the_dice_and_the_same_seed_repeats) {
   bool differs = false;
   for (int seed = 1; seed <= 10 && !differs; ++seed) differs = muster(args + std::to_string(seed)).out != a.out;
   EXPECT_TRUE(differs);
+}
+
+// Found by the resolve fuzzer: a --choose side that is not UTF-8 went into the JSON input and
+// failed with the JSON library's own message.
+TEST(cli_resolve, a_choose_item_that_is_not_utf8_is_refused_in_one_line) {
+  expect_one_short_line("resolve threat --choose \"$(printf 'defender\\377=yes')\" --input -", "{}",
+                        "muster: resolve: --choose: byte 0xff after 'defender' is not UTF-8\n");
 }

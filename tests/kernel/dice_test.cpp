@@ -228,6 +228,19 @@ TEST(dice, rejects_bad_expressions) {
             "bad expression 'D6-1000001' (modifier -1000001 out of range -1000000..1000000)");
 }
 
+// Found by the dice fuzzer (tests/fuzz/regressions/dice/): an expression is echoed on one
+// line, cut to muster::max_echo bytes.
+TEST(dice, echoes_a_bad_expression_cut_on_one_line) {
+  EXPECT_EQ(error_of([] { muster::parse_dice("10\nd6"); }),
+            "bad expression '10\\x0ad6' (want NdX, NdX+M or NdX-M)");
+  const std::string long_text = "2d6" + std::string(100000, 'x');
+  EXPECT_EQ(error_of([&] { muster::parse_dice(long_text); }),
+            "bad expression '2d6" + std::string(77, 'x') + "…' (want NdX, NdX+M or NdX-M)");
+  muster::roller dice(1);
+  EXPECT_EQ(error_of([&] { dice.roll(std::string(1000, 'h'), dice_expr{1001, 6, 0}); }),
+            "\"" + std::string(80, 'h') + "…\": count 1001 out of range 0..1000");
+}
+
 TEST(dice, formats_expressions) {
   EXPECT_EQ(muster::fmt_dice(dice_expr{2, 6, 0}), "2D6");
   EXPECT_EQ(muster::fmt_dice(dice_expr{1, 6, 1}), "1D6+1");

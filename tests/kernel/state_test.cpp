@@ -425,10 +425,28 @@ TEST(state, counters_on_any_entity) {
   EXPECT_EQ(s.get_side("red").counters.at("magic_points"), 7);
   s.del_counter("red", "magic_points");
   EXPECT_EQ(s.get_side("red").counters.count("magic_points"), 0u);
-  s.set_counter("red", "big", std::numeric_limits<std::int64_t>::max());
+}
+
+// A counter stays within ±2^53, what a Lua number holds exactly: read by a rule and written
+// back, it does not change (a counter at the 64-bit maximum did, and overflowed).
+TEST(state, counters_stay_within_2_to_the_53) {
+  battle_state s = two_armies();
+  constexpr std::int64_t max = std::int64_t{1} << 53;
+  s.set_counter("red", "big", max);
   EXPECT_EQ(error_of([&] { s.add_counter("red", "big", 1); }),
-            "side 'red': counters.big: 9223372036854775807 + 1 overflows");
-  EXPECT_EQ(s.get_counter("red", "big"), std::numeric_limits<std::int64_t>::max());
+            "side 'red': counters.big: 9007199254740992 + 1 is out of range ±2^53");
+  EXPECT_EQ(error_of([&] { s.add_counter("red", "big", std::numeric_limits<std::int64_t>::max()); }),
+            "side 'red': counters.big: 9007199254740992 + 9223372036854775807 is out of range ±2^53");
+  EXPECT_EQ(s.get_counter("red", "big"), max);
+  EXPECT_EQ(error_of([&] { s.set_counter("red", "big", std::numeric_limits<std::int64_t>::max()); }),
+            "side 'red': counters.big: integer out of range ±2^53, got 9223372036854775807");
+  EXPECT_EQ(error_of([&] { s.set_counter("red", "low", std::numeric_limits<std::int64_t>::min()); }),
+            "side 'red': counters.low: integer out of range ±2^53, got -9223372036854775808");
+  EXPECT_EQ(error_of([&] { s.set_prop("red", "big", max + 1); }),
+            "side 'red': props.big: integer out of range ±2^53, got 9007199254740993");
+  EXPECT_EQ(error_of([&] { s.set_wounds("figure-1", max + 1); }),
+            "figure 'figure-1': wounds: integer out of range ±2^53, got 9007199254740993");
+  EXPECT_EQ(s.get_counter("red", "big"), max);
 }
 
 TEST(state, markers_are_flags_or_short_strings) {
@@ -760,7 +778,7 @@ TEST(state_json, rejects_every_malformed_fixture_and_changes_nothing) {
       {"counter_not_integer.json",
        "state: sides[0].counters.magic_points: integer expected, got 2.5"},
       {"counter_out_of_range.json",
-       "state: sides[0].counters.magic_points: integer out of range, got "
+       "state: sides[0].counters.magic_points: integer out of range ±2^53, got "
        "9223372036854775808"},
       {"duplicate_figure_id.json",
        "state: units[0].figures[1].id: duplicate id 'orc-1' (already a figure)"},
@@ -820,6 +838,35 @@ TEST(state_json, rejects_every_malformed_fixture_and_changes_nothing) {
   }
 }
 
+// Found by the state fuzzer and reported by users (docs/fuzzing.md): a number JSON cannot hold
+// and an integer a rule cannot read exactly are refused with one line naming the field; a
+// generated id never overflows.
+TEST(state_json, refuses_numbers_out_of_range_with_one_line) {
+  battle_state s = rich_state();
+  const std::string before = s.save_json();
+  const auto load = [&](const std::string& body) {
+    return error_of([&] { s.load_json(R"({"schema": "muster.state/1", )" + body + "}"); });
+  };
+  EXPECT_EQ(load(R"("sides": [{"id": "red", "props": {"move": 1e400}}])"),
+            "state: invalid JSON: number overflow parsing '1e400'");
+  EXPECT_EQ(load(R"("sides": [{"id": "red", "counters": {"c": 9223372036854775807}}])"),
+            "state: sides[0].counters.c: integer out of range ±2^53, got 9223372036854775807");
+  EXPECT_EQ(load(R"("sides": [{"id": "red", "counters": {"c": -9007199254740993}}])"),
+            "state: sides[0].counters.c: integer out of range ±2^53, got -9007199254740993");
+  EXPECT_EQ(load(R"("sides": [{"id": "red", "props": {"p": 9007199254740993}}])"),
+            "state: sides[0].props.p: integer out of range ±2^53, got 9007199254740993");
+  EXPECT_EQ(load(R"("next_ids": {"unit": 9223372036854775807})"),
+            "state: next_ids.unit: integer out of range ±2^53, got 9223372036854775807");
+  EXPECT_EQ(load(R"("clock": {"turn": 9007199254740993, "phase": ""})"),
+            "state: clock.turn: integer out of range ±2^53, got 9007199254740993");
+  EXPECT_EQ(s.save_json(), before);
+
+  s.load_json(R"({"schema": "muster.state/1", "next_ids": {"side": 9007199254740992}})");
+  EXPECT_EQ(error_of([&] { s.add_side(make_side("")); }),
+            "new side: id: no side id left to generate (next_ids.side is 9007199254740992)");
+  EXPECT_EQ(s.add_side(make_side("red")), "red");
+}
+
 TEST(state_json, rejects_bad_documents_built_in_code) {
   battle_state s = rich_state();
   const std::string good = s.save_json();
@@ -838,4 +885,15 @@ TEST(state_json, rejects_bad_documents_built_in_code) {
   EXPECT_EQ(load(replace_once(good, "\"sides\": [", "\"sides\": [{\"id\": \"x\", \"a b\": 1},")),
             "state: sides[0].\"a b\": unknown field");
   EXPECT_EQ(s.save_json(), before);
+}
+
+// Found by the state fuzzer: a long unknown field or schema is echoed cut, on one line.
+TEST(state_json, echoes_a_long_field_cut) {
+  battle_state s;
+  EXPECT_EQ(error_of([&] { s.load_json(R"({"schema": "muster.state/1", ")" + std::string(100000, 'k') + R"(": 1})"); }),
+            "state: \"" + std::string(80, 'k') + "…\": unknown field");
+  EXPECT_EQ(error_of([&] { s.load_json(R"({"schema": "muster.state/1", "a\nb": 1})"); }),
+            "state: \"a\\x0ab\": unknown field");
+  EXPECT_EQ(error_of([&] { s.load_json(R"({"schema": "muster.state/)" + std::string(100000, '1') + R"("})"); }),
+            "state: schema: unsupported \"muster.state/" + std::string(27, '1') + "\"... (want \"muster.state/1\")");
 }

@@ -267,6 +267,26 @@ TEST(repl, save_and_load_the_units_as_json) {
   fs::remove_all(dir);
 }
 
+// A save with a number out of range (found by the state fuzzer) fails in one line naming the
+// file and the field, and changes nothing; so does a counter a rule could not read exactly.
+TEST(repl, a_save_with_a_number_out_of_range_is_refused_in_one_line) {
+  const fs::path dir = temp_dir("range");
+  const std::string huge = (dir / "huge.json").string();
+  const std::string big = (dir / "big.json").string();
+  spit(huge, R"({"schema": "muster.state/1", "sides": [{"id": "red", "props": {"move": 1e400}}]})");
+  spit(big, R"({"schema": "muster.state/1", "sides": [{"id": "red", "counters": {"c": 9223372036854775807}}]})");
+  const auto o = muster("repl", ":load " + huge + "\n:load " + big + "\norcs.figures\n");
+  EXPECT_EQ(o.status, 1) << o.out;
+  EXPECT_NE(o.out.find(":load " + huge + ": state: invalid JSON: number overflow parsing '1e400'\n"), std::string::npos)
+      << o.out;
+  EXPECT_NE(o.out.find(":load " + big +
+                       ": state: sides[0].counters.c: integer out of range ±2^53, got 9223372036854775807\n"),
+            std::string::npos)
+      << o.out;
+  EXPECT_NE(o.out.find("\n10\n"), std::string::npos) << o.out;  // the sample units are still there
+  fs::remove_all(dir);
+}
+
 TEST(repl, odds_of_the_last_resolution) {
   const auto o = muster("repl", ":odds\nthreat(orcs, dwarves)\n:odds\n:odds 0\n:odds 1000\n:odds exactly\n");
   EXPECT_NE(o.out.find("input: :odds: no resolution yet"), std::string::npos) << o.out;

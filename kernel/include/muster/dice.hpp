@@ -102,7 +102,8 @@ struct dice_expr {
 /// Parses "NdX", "NdX+M", "NdX-M", "dX" (N = 1), case-insensitive ("2D6", "d100", "3d6-1").
 /// No spaces. Throws muster::error "bad expression '3x6' (want NdX, NdX+M or NdX-M)" for bad
 /// syntax, or "bad expression '2d1' (sides 1 out of range 2..1000)" (likewise count 0..1000,
-/// modifier -1000000..1000000) for a value out of range.
+/// modifier -1000000..1000000) for a value out of range. The expression is echoed cut
+/// (muster::cut_echo).
 dice_expr parse_dice(std::string_view text);
 
 /// Formats as the canonical text: "2D6", "D6" is written "1D6", "3D6-1".

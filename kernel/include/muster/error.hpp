@@ -31,6 +31,21 @@ template <typename... Args>
   throw error(fmt::format(format, std::forward<Args>(args)...));
 }
 
+/// The most bytes of an input value an error message echoes: a longer one is cut, so an error
+/// about a 100 KB value is still one short line.
+inline constexpr std::size_t max_echo = 80;
+
+/// `value` as a message echoes it: whole when at most `max` bytes, else its first `max` bytes
+/// (never cutting a UTF-8 sequence) and "…"; control characters as \xNN, so the message stays
+/// one line.
+std::string cut_echo(std::string_view value, std::size_t max = max_echo);
+
+/// The what() of a JSON library (nlohmann::json) exception as a message part: without its
+/// "[json.exception.parse_error.101] " prefix, and the input it quotes ("last read: '...'",
+/// "number overflow parsing '...'") cut to its last max_echo bytes after "…" (the end is
+/// where the parser stopped).
+std::string json_error_text(std::string_view what);
+
 /// Why a script stopped.
 enum class script_failure {
   runtime,             ///< a Lua error (error(), a bad call, a kernel service refusing)

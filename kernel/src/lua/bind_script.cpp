@@ -102,12 +102,12 @@ int l_script_get_file(lua_State* L) {
   if (!is_data_path(path))
     throw arg_error(1, fmt::format("bad path '{}' (want a relative path to a .lua file under "
                                    "the Muster root, parts of letters, digits, '_', '-', '.')",
-                                   path));
+                                   cut_echo(path)));
   const fs::path root = owner(L).options().root;
   const fs::path file = root / fs::path(std::string(path));
   std::error_code ec;
-  if (!fs::is_regular_file(file, ec)) fail("no file '{}'", path);
-  if (!lies_under(file, root)) fail("'{}' leads outside the Muster root", path);
+  if (!fs::is_regular_file(file, ec)) fail("no file '{}'", cut_echo(path));
+  if (!lies_under(file, root)) fail("'{}' leads outside the Muster root", cut_echo(path));
   const std::string text = read_text(file, path);
   push_string(L, text);
   return 1;

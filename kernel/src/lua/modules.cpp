@@ -206,7 +206,7 @@ void push_options(lua_State* L, const manifest& m, const option_values& override
                   std::map<std::string, std::string>& resolved) {
   for (const auto& [name, text] : overrides) {
     const bool known = std::any_of(m.options.begin(), m.options.end(),
-                                   [&](const option_spec& o) { return o.name == name; });
+                                   [&, &key = name](const option_spec& o) { return o.name == key; });
     if (!known) {
       std::vector<std::string> names;
       for (const auto& o : m.options) names.push_back(o.name);

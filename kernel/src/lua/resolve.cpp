@@ -48,14 +48,8 @@ int read_converted(lua_State* L) {
   return 0;
 }
 
-// nlohmann's messages start with "[json.exception.parse_error.101] ": keep what follows.
-std::string json_message(const std::exception& e) {
-  const std::string_view text = e.what();
-  const auto cut = text.find("] ");
-  return std::string(text.starts_with("[json.exception.") && cut != std::string_view::npos
-                         ? text.substr(cut + 2)
-                         : text);
-}
+// nlohmann's messages without "[json.exception.parse_error.101] ", the input they quote cut.
+std::string json_message(const std::exception& e) { return json_error_text(e.what()); }
 
 json parse_input(std::string_view text) {
   try {
@@ -88,7 +82,7 @@ void rethrow_choice_error(const script_error& e, const std::vector<std::string>&
     const std::string ran_out = fmt::format(" for {}: scripted answers ran out", side);
     if (m.find(refused) == std::string::npos && m.find(ran_out) == std::string::npos) continue;
     const auto at = m.find("choice '");
-    throw input_error("choices." + side, at == std::string::npos ? m : m.substr(at));
+    throw input_error("choices." + cut_echo(side), at == std::string::npos ? m : m.substr(at));
   }
 }
 
@@ -98,7 +92,7 @@ std::vector<std::string> apply_choices(chooser& choices, const json& given) {
   if (!given.is_object())
     throw input_error("choices", fmt::format("an object (side: answers) expected, got {}", kind_of(given)));
   for (const auto& [side, entry] : given.items()) {
-    const std::string field = "choices." + side;
+    const std::string field = "choices." + cut_echo(side);
     if (entry.is_string()) {
       try {
         choices.set_policy(side, entry.get<std::string>());

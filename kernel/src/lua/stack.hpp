@@ -35,9 +35,13 @@ inline double check_number(lua_State* L, int arg) {
   return d;
 }
 
+/// Whether d lies inside int64's range, where a cast to it is defined (NaN does not).
+inline bool in_int64_range(double d) { return d >= -0x1p63 && d < 0x1p63; }
+
 /// [-0, +0, -] Returns the integer at arg; a non-integral number is an error.
 inline std::int64_t check_integer(lua_State* L, int arg) {
   const double d = check_number(L, arg);
+  if (!in_int64_range(d)) throw arg_error(arg, fmt::format("integer expected, got {}", d));
   const auto i = static_cast<std::int64_t>(d);
   if (static_cast<double>(i) != d)
     throw arg_error(arg, fmt::format("integer expected, got {}", d));
@@ -123,6 +127,7 @@ class field_reader {
   std::optional<std::int64_t> opt_integer(const char* key) const {
     const auto d = opt_number(key);
     if (!d) return std::nullopt;
+    if (!in_int64_range(*d)) fail("field '{}': integer expected, got {}", name(key), *d);
     const auto i = static_cast<std::int64_t>(*d);
     if (static_cast<double>(i) != *d)
       fail("field '{}': integer expected, got {}", name(key), *d);

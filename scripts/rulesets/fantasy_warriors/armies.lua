@@ -301,7 +301,7 @@ local function check_fields(t, schema, err, array)
     elseif not known[k] then
       local best = closest(k, names)
       if best then meant[best] = true end
-      err(string.format("unknown field '%s'%s (known: %s)", tostring(k), suggest(k, names), join(names)))
+      err(string.format("unknown field '%s'%s (known: %s)", core.cut(tostring(k)), suggest(k, names), join(names)))
     end
   end
   for _, f in ipairs(schema) do
@@ -359,7 +359,8 @@ end
 
 -- Splits a Lua error "file:line: message" (LuaJIT may shorten the file to "...tail").
 local function split_error(message, file)
-  message = tostring(message)
+  -- A syntax error quotes the token it stopped at ("near '...'"): a whole string, maybe long.
+  message = tostring(message):gsub("near '(.*)'$", function(token) return "near '" .. core.cut(token) .. "'" end)
   local f, l, m = message:match("^(.-):(%d+): (.*)$")
   if not f then return { file = file, line = 0, message = message } end
   if f == file or (f:sub(1, 3) == "..." and file:sub(-(#f - 3)) == f:sub(4)) then f = file end
@@ -375,12 +376,12 @@ local function run_data(text, file, words, what)
   for k, v in pairs(words) do env[k] = v end
   setmetatable(env, {
     __index = function(_, name)
-      error(string.format("unknown word '%s'%s in %s (known: %s)", tostring(name), suggest(name, names), what,
+      error(string.format("unknown word '%s'%s in %s (known: %s)", core.cut(tostring(name)), suggest(name, names), what,
         join(names)), 2)
     end,
     __newindex = function(_, name)
-      error(string.format("%s defines no globals: '%s = ...' (write local %s = ...)", what, tostring(name),
-        tostring(name)), 2)
+      error(string.format("%s defines no globals: '%s = ...' (write local %s = ...)", what, core.cut(tostring(name)),
+        core.cut(tostring(name))), 2)
     end,
   })
   local chunk, message = load(text, "@" .. file, "t", env)
@@ -407,7 +408,7 @@ local function label(rec)
   end
   if rec.kind == "talisman" then return "talisman " .. core.show(rec.arg) end
   local kind = rec.kind:gsub("_", " ")
-  if type(name) == "string" then return string.format("%s %s (%s)", kind, core.show(name), tostring(rec.arg)) end
+  if type(name) == "string" then return string.format("%s %s (%s)", kind, core.show(name), core.cut(tostring(rec.arg))) end
   return string.format("%s %s", kind, core.show(rec.arg))
 end
 
@@ -507,7 +508,7 @@ local function check_entry(e, err, rule_err)
           to.value - from.value, e.quality))
       end
       local why = is_int(0, 1000)(v)
-      if why then err("upgrade." .. tostring(k) .. ": " .. why) end
+      if why then err("upgrade." .. core.cut(tostring(k)) .. ": " .. why) end
     end
   end
   if type(e.mount) == "table" then
@@ -521,7 +522,7 @@ local function check_entry(e, err, rule_err)
     local allowed = {}
     for _, n in ipairs(names) do allowed[n] = true end
     for k, v in pairs(e.sourced) do
-      if not allowed[k] then err(string.format("sourced: '%s' is not a field of a %s%s", tostring(k), e.kind, suggest(k, names)))
+      if not allowed[k] then err(string.format("sourced: '%s' is not a field of a %s%s", core.cut(tostring(k)), e.kind, suggest(k, names)))
       elseif type(v) ~= "string" or v == "" then err("sourced." .. k .. ": where the figure comes from (text) expected") end
     end
   end

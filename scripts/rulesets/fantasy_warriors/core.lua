@@ -18,6 +18,29 @@ M.ruleset = "fantasy_warriors"
 -- location). `muster resolve` prints them as they are.
 -- ---------------------------------------------------------------------------------------
 
+--- The most bytes of an input value a message echoes, as in the kernel's own messages
+--- (muster::max_echo, kernel/include/muster/error.hpp): a longer value is cut, so an error
+--- about a 100 KB string is still one short line.
+M.max_echo = 80
+
+-- The first max_echo bytes of s (never half a UTF-8 sequence), and "…" when s is longer.
+local function cut_bytes(s)
+  if #s <= M.max_echo then return s, "" end
+  local n = M.max_echo
+  while n > 0 and s:byte(n + 1) >= 0x80 and s:byte(n + 1) < 0xC0 do n = n - 1 end
+  return s:sub(1, n), "…"
+end
+
+--- `s` as a message echoes it (muster::cut_echo): whole up to max_echo bytes, else its first
+--- bytes (never half a UTF-8 sequence) and "…"; control characters as \xNN, so the message
+--- stays one line.
+---@param s string
+---@return string
+function M.cut(s)
+  local head, tail = cut_bytes(s)
+  return (head:gsub("%c", function(c) return string.format("\\x%02x", c:byte()) end)) .. tail
+end
+
 --- Raises an input error "input: <path>: <message>".
 ---@param path string e.g. "attacker.quality"
 ---@param message string
@@ -83,7 +106,7 @@ function M.check_fields(t, known, path)
   end
   for k in pairs(t) do
     if not set[k] then
-      M.fail(path .. "." .. tostring(k), "unknown field (known: " .. join(known) .. ")")
+      M.fail(path .. "." .. M.cut(tostring(k)), "unknown field (known: " .. join(known) .. ")")
     end
   end
 end
@@ -136,10 +159,12 @@ function M.check_terrible(t, path)
   return out
 end
 
---- Renders a value for messages (strings quoted).
+--- Renders a value for messages: a string quoted, cut (M.cut) and on one line.
 function M.show(v)
-  if type(v) == "string" then return string.format("%q", v) end
-  return tostring(v)
+  if type(v) ~= "string" then return tostring(v) end
+  local head, tail = cut_bytes(v)
+  -- %q writes a newline as a backslash and the newline itself: a message stays one line.
+  return (string.format("%q", head):gsub("\\\n", "\\n"):sub(1, -2)) .. tail .. '"'
 end
 
 -- ---------------------------------------------------------------------------------------

@@ -1,0 +1,13 @@
+-- Fixture (tests/scripts/fantasy_warriors/armies_test.lua): a command without units; breaks command_units.
+army "Fixture" {
+  list = "orcs",
+  points = 1000,
+  warchief "orc_warchief" { name = "Gorbag", leadership = 3 },
+  command "Centre" {
+    battle_leader "orc_battle_leader" { name = "Ugluk", leadership = 2 },
+    unit "orc_infantry" { name = "Tuskers", figures = 12, leader = true },
+  },
+  command "Reserve" { -- breaks command_units
+    battle_leader "orc_battle_leader" { name = "Snaga", leadership = 1 },
+  },
+}

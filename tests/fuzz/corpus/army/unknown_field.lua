@@ -1,0 +1,10 @@
+-- Fixture (tests/scripts/fantasy_warriors/armies_test.lua): a misspelt field; breaks format.
+army "Fixture" {
+  list = "orcs",
+  points = 1000,
+  warchief "orc_warchief" { name = "Gorbag", leadership = 3 },
+  command "Centre" {
+    battle_leader "orc_battle_leader" { name = "Ugluk", leadership = 2 },
+    unit "orc_infantry" { name = "Tuskers", figurs = 12, leader = true }, -- breaks format
+  },
+}
