@@ -493,7 +493,7 @@ class session {
           report(cancelled());
           return;
         }
-        if (e.kind() == script_failure::syntax && e.message().ends_with("'<eof>'")) {
+        if (incomplete(e, code)) {
           std::string more;
           const auto got = input_.read("   ...> ", more, true);
           if (got == line_input::status::line) {
@@ -511,6 +511,15 @@ class session {
       }
     }
     if (k_->state.save_json() != before) push_undo(trim(code), before);
+  }
+
+  // Whether a line that fails to compile only needs more lines: Lua's own test (the parser
+  // stopped at the end of the text), except for a quoted string, which cannot run over a line
+  // unless its last character escapes the line's end: the line is wrong, and reading the
+  // next one into it would swallow that one.
+  static bool incomplete(const script_error& e, const std::string& code) {
+    if (e.kind() != script_failure::syntax || !e.message().ends_with("'<eof>'")) return false;
+    return !e.message().ends_with("unfinished string near '<eof>'") || code.ends_with('\\');
   }
 
   void restore(const std::string& state, const std::deque<int>& queued) {

@@ -185,6 +185,14 @@ TEST(repl, lua_error_leaves_the_units_intact) {
   EXPECT_NE(o.out.find("\n42\n"), std::string::npos) << o.out;
 }
 
+TEST(repl, an_unfinished_string_is_an_error_on_its_line_and_the_next_line_runs) {
+  const auto o = muster("repl", "x = \"abc\nprint(\"next\")\ny = [[long\nstring]]\n#y\nz = \"a\\\nb\"\n#z\n");
+  EXPECT_NE(o.out.find("stdin:1: unfinished string near '<eof>'\n"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("\nnext\n"), std::string::npos) << o.out;  // not swallowed by the line before
+  EXPECT_NE(o.out.find("\n11\n"), std::string::npos) << o.out;    // a long string runs on
+  EXPECT_NE(o.out.find("\n3\n"), std::string::npos) << o.out;     // so does an escaped line end
+}
+
 TEST(repl, runaway_line_ends_on_the_budget) {
   const auto o = muster("repl --budget 2000000", "while true do end\nsetmetatable({}, {__tostring = function() error(\"x\") end})\n"
                                                   "orcs.figures\n");
@@ -539,12 +547,14 @@ TEST(repl, terminal_interrupt_cancels_the_line_not_the_session) {
 
 TEST(repl, terminal_interrupt_stops_a_running_line_and_keeps_the_state) {
   const fs::path home = temp_dir("ptystop");
-  pty_session s(home, "");
+  // An instruction budget of minutes: the loop runs for the minute of its time budget unless
+  // ^C stops it.
+  pty_session s(home, "--budget 100000000000");
   ASSERT_TRUE(s.wait_for("muster> ")) << s.seen();
   s.type("orcs.figures = 7\r");
   ASSERT_TRUE(s.wait_for("muster> ")) << s.seen();
-  // Runs for the minute of its time budget unless ^C stops it.
   s.type("orcs.figures = 8; while true do end\r");
+  ASSERT_TRUE(s.wait_for("while true do end\r\n")) << s.seen();
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
   s.type("\003");
   ASSERT_TRUE(s.wait_for("stdin:1: interrupted", 10)) << s.seen();
