@@ -14,26 +14,16 @@
 #include <string>
 #include <string_view>
 
+#include "muster/error.hpp"
 #include "muster/kernel.hpp"
 #include "muster/runtime.hpp"
 
+#include "files.hpp"
 #include "modules.hpp"
 #include "report_text.hpp"
 
 namespace muster::cli {
 namespace {
-
-bool read_text(const std::string& path, std::string& text) {
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec)) return false;
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) return false;
-  char buffer[65536];
-  std::size_t n = 0;
-  while ((n = std::fread(buffer, 1, sizeof buffer, f)) > 0) text.append(buffer, n);
-  std::fclose(f);
-  return true;
-}
 
 // A string member of a JSON object, or "" when absent.
 std::string text_of(const nlohmann::json& j, const char* key) {
@@ -75,8 +65,12 @@ CLI::App* add_army_command(CLI::App& app, army_options& options) {
 
 int run_army(const army_options& options) {
   std::string text;
-  if (!read_text(options.file, text)) {
-    std::fprintf(stderr, "muster: army: cannot read '%s'\n", options.file.c_str());
+  try {
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(options.file, ec)) muster::fail("cannot read '{}'", options.file);
+    text = read_file_text(options.file);
+  } catch (const muster::error& e) {
+    std::fprintf(stderr, "muster: army: %s\n", muster::one_line(e.what()).c_str());
     return 2;
   }
   muster::kernel k;
@@ -92,7 +86,7 @@ int run_army(const army_options& options) {
     std::fputs(out.get_ref<const std::string&>().c_str(), stdout);
   }
   if (const auto errors = report.find("errors"); errors != report.end() && errors->is_array())
-    for (const auto& e : *errors) std::fprintf(stderr, "%s\n", text_of(e, "text").c_str());
+    for (const auto& e : *errors) std::fprintf(stderr, "%s\n", muster::one_line(text_of(e, "text")).c_str());
 
   const bool valid = report.value("valid", false);
   const std::string summary = text_of(report, "summary");

@@ -2,18 +2,26 @@
 #include "files.hpp"
 
 #include <fstream>
-#include <sstream>
 
 #include "muster/error.hpp"
 
 namespace muster::cli {
 
+std::string read_stream_text(std::istream& in, const std::string& name) {
+  std::string text;
+  char buffer[65536];
+  while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
+    text.append(buffer, static_cast<std::size_t>(in.gcount()));
+    if (text.size() > max_input_file)
+      fail("{} is larger than an input file may be ({} MiB)", name, max_input_file >> 20);
+  }
+  return text;
+}
+
 std::string read_file_text(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) fail("cannot read '{}'", path);
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  return bytes.str();
+  return read_stream_text(in, "'" + path + "'");
 }
 
 void write_file_text(const std::string& path, const std::string& text) {

@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "muster/error.hpp"
 #include "muster/kernel.hpp"
 #include "muster/runtime.hpp"
 
@@ -110,7 +111,7 @@ std::vector<int> parse_faces(const std::string& text) {
 std::string read_input(const std::string& source) {
   if (source.empty()) return "{}";
   if (source == "-")
-    return std::string(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+    return muster::cli::read_stream_text(std::cin, "standard input");
   try {
     return muster::cli::read_file_text(source);
   } catch (const muster::error& e) {
@@ -178,7 +179,7 @@ struct odds_args {
 int cmd_odds_matrix(odds_args& a) {
   std::string text;
   if (a.matrix == "-") {
-    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+    text = muster::cli::read_stream_text(std::cin, "standard input");
   } else {
     try {
       text = muster::cli::read_file_text(a.matrix);
@@ -356,7 +357,10 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
+    // What the command line echoes is one line, escaped and cut, like every other error.
+    std::fprintf(stderr, "muster: %s\nRun with --help for more information.\n", muster::one_line(e.what()).c_str());
+    return e.get_exit_code();
   }
   // Which command bad input is reported under ("muster: odds: --precision: ...").
   const std::string command = app.get_subcommands().empty() ? "muster" : app.get_subcommands().front()->get_name();
@@ -371,13 +375,13 @@ int main(int argc, char** argv) {
     if (repl_cmd->parsed()) return muster::cli::run_repl(repl);
     if (army_cmd->parsed()) return muster::cli::run_army(army);
   } catch (const resolve_input_error& e) {
-    std::fprintf(stderr, "muster: %s: %s: %s\n", command.c_str(), e.field.c_str(), e.why.c_str());
+    std::fprintf(stderr, "muster: %s: %s\n", command.c_str(), muster::one_line(e.field + ": " + e.why).c_str());
     return 2;
   } catch (const muster::input_error& e) {
-    std::fprintf(stderr, "muster: %s: %s\n", command.c_str(), e.what());
+    std::fprintf(stderr, "muster: %s: %s\n", command.c_str(), muster::one_line(e.what()).c_str());
     return 2;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "muster: %s\n", e.what());
+    std::fprintf(stderr, "muster: %s\n", muster::one_line(e.what()).c_str());
     return 1;
   }
   return 0;

@@ -92,12 +92,6 @@ std::string lua_literal(std::string_view s) {
   return "[" + level + "[\n" + std::string(s) + "]" + level + "]";
 }
 
-std::string one_line(std::string s) {
-  for (char& c : s)
-    if (c == '\n' || c == '\r') c = ' ';
-  return s;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Colour (ANSI), only when standard output is a terminal or asked for
 
@@ -470,7 +464,7 @@ class session {
     if (const auto* se = dynamic_cast<const script_error*>(&e); se && se->message().starts_with("input: "))
       text = se->message();
     std::fflush(stdout);
-    std::fprintf(stderr, "%s\n", colour_.error(one_line(text)).c_str());
+    std::fprintf(stderr, "%s\n", colour_.error(muster::one_line(text)).c_str());
     std::fflush(stderr);
   }
 
@@ -761,7 +755,7 @@ class session {
         k_->state.load_json(before);
         fail(":load {}: the save was made with other rules: {} (:load {} --accept loads it anyway)", file, diff, file);
       }
-      std::fprintf(stderr, "%s\n", colour_.note(fmt::format("warning: {} was saved with other rules: {}", file, diff)).c_str());
+      std::fprintf(stderr, "%s\n", colour_.note(muster::one_line(fmt::format("warning: {} was saved with other rules: {}", file, diff))).c_str());
     }
     rt_->run("repl.bind_names(_G)", "repl");
     push_undo(":load " + file, before);
@@ -782,7 +776,7 @@ class session {
       w.rt->run("repl.bind_names(_G)", "repl");
       w.rt->run("repl.import_last(" + lua_literal(last) + ")", "repl");
     } catch (const std::exception& e) {
-      throw error(fmt::format("reload failed, the previous scripts stay loaded: {}", one_line(e.what())));
+      throw error(fmt::format("reload failed, the previous scripts stay loaded: {}", muster::one_line(e.what())));
     }
     archived_log_ += k_->log.fmt_lines();
     interrupt_target.store(nullptr);  // no ^C may reach the runtime going away
@@ -909,7 +903,7 @@ class session {
   // The manual dice prompt: asks until the faces fit the throw. "roll" lets the program roll
   // this one throw; "cancel" (or the end of input) stops the resolution, changing nothing.
   std::vector<int> ask_faces(const dice_request& r) {
-    fmt::print("{}\n", colour_.ask(fmt::format("{}: roll {}D{}", capitalised(r.label), r.count, r.sides)));
+    fmt::print("{}\n", colour_.ask(muster::one_line(fmt::format("{}: roll {}D{}", capitalised(r.label), r.count, r.sides))));
     std::string line;
     for (;;) {
       const auto got = input_.read("dice> ", line, false);
@@ -937,8 +931,9 @@ class session {
             break;
           }
       if (why.empty()) return faces;
-      fmt::print("{}\n", colour_.error(fmt::format("refused: {}; type {} again (roll: let the program roll, cancel: stop)",
-                                                   why, r.count == 1 ? std::string("the face") : fmt::format("the {} faces", r.count))));
+      fmt::print("{}\n", colour_.error(muster::one_line(
+                             fmt::format("refused: {}; type {} again (roll: let the program roll, cancel: stop)", why,
+                                         r.count == 1 ? std::string("the face") : fmt::format("the {} faces", r.count)))));
     }
   }
 
@@ -953,8 +948,8 @@ class session {
     std::string options;
     if (r.range) options = fmt::format("{}..{}", r.range->min, r.range->max);
     for (const auto& o : r.options) options += (options.empty() ? "" : ", ") + o;
-    fmt::print("{}\n", colour_.ask(fmt::format("{} ({}): {} [{}]", r.side, r.question,
-                                               r.prompt.empty() ? r.question : r.prompt, options)));
+    fmt::print("{}\n", colour_.ask(muster::one_line(fmt::format("{} ({}): {} [{}]", r.side, r.question,
+                                                                r.prompt.empty() ? r.question : r.prompt, options))));
     std::string line;
     for (;;) {
       const auto got = input_.read("choice> ", line, false, [r] { return r.options; });
@@ -971,7 +966,7 @@ class session {
       }
       const std::string why = chooser::check_answer(r, answer);
       if (why.empty()) return answer;
-      fmt::print("{}\n", colour_.error("refused: " + why + " (cancel: stop)"));
+      fmt::print("{}\n", colour_.error(muster::one_line("refused: " + why + " (cancel: stop)")));
     }
   }
 

@@ -25,6 +25,38 @@ std::size_t utf8_length(std::string_view s, std::size_t i) {
 
 }  // namespace
 
+std::string terminal_text(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c == 0x1b && i + 1 < text.size() && text[i + 1] == '[') {  // a colour: ESC [ 1;31 m
+      std::size_t j = i + 2;
+      while (j < text.size() && ((text[j] >= '0' && text[j] <= '9') || text[j] == ';')) ++j;
+      if (j < text.size() && text[j] == 'm') {
+        out.append(text.substr(i, j + 1 - i));
+        i = j + 1;
+        continue;
+      }
+    }
+    const std::size_t n = utf8_length(text, i);
+    if (n == 1 && (c >= 0x20 || c == '\n' || c == '\t') && c != 0x7f) {
+      out += static_cast<char>(c);
+    } else if (n > 1) {
+      out.append(text.substr(i, n));
+    } else {
+      switch (c) {
+        case '\r': out += "\\r"; break;
+        case 0x1b: out += "\\e"; break;
+        default: out += fmt::format("\\x{:02x}", c); break;
+      }
+    }
+    i += n > 0 ? n : 1;
+  }
+  return out;
+}
+
 std::string one_line(std::string_view text, std::size_t max) {
   std::string out;
   out.reserve(std::min(text.size(), max) + 16);

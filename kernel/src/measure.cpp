@@ -139,7 +139,9 @@ inches parse_length(std::string_view text, length_unit default_unit) {
 std::string fmt_length(inches length, length_unit unit, int decimals) {
   check_finite_length(length, "length");
   if (decimals < 0 || decimals > 9) fail("decimals must be 0..9, got {}", decimals);
-  std::string out = fmt::format("{:.{}f}", from_inches(length, unit), decimals);
+  const double converted = from_inches(length, unit);
+  if (!std::isfinite(converted)) fail("length {} in is too large to show in {}", length, unit_name(unit));
+  std::string out = fmt::format("{:.{}f}", converted, decimals);
   if (out.find('.') != std::string::npos) {
     while (out.back() == '0') out.pop_back();
     if (out.back() == '.') out.pop_back();

@@ -278,8 +278,13 @@ namespace {
 
 // The model of bytes(): each text's length, and a fixed cost for each entity, entry, item and
 // point, whatever the standard library allocates, so a budget stops the same script at the
-// same change on every machine.
-constexpr std::size_t entry_cost = 64;  // a map entry, a list item, an entity's fixed part
+// same change on every machine. The fixed costs are about what a 64-bit build allocates
+// (measured: a unit of one figure takes about 800 bytes), so the model does not count less
+// than the process holds.
+constexpr std::size_t entity_cost = 256;  // an entity's fixed part: its id, its maps, its node
+constexpr std::size_t placed_cost = 256;  // a unit's or individual's fields: names, placement, lists
+constexpr std::size_t entry_cost = 112;   // a map entry (prop, counter, marker, an index's entry)
+constexpr std::size_t item_cost = 32;     // a list item (a name of equipment)
 
 std::size_t prop_cost(std::string_view name, const prop_value& v) {
   const auto* text = std::get_if<std::string>(&v);
@@ -290,7 +295,7 @@ std::size_t marker_cost(std::string_view name, std::string_view value) {
   return entry_cost + name.size() + value.size();
 }
 std::size_t tags_cost(const entity& e) {
-  std::size_t n = entry_cost + e.id.size();
+  std::size_t n = entity_cost + e.id.size();
   for (const auto& [name, v] : e.props) n += prop_cost(name, v);
   for (const auto& [name, v] : e.counters) n += counter_cost(name);
   for (const auto& [name, v] : e.markers) n += marker_cost(name, v);
@@ -298,7 +303,7 @@ std::size_t tags_cost(const entity& e) {
 }
 std::size_t items_cost(const std::vector<std::string>& items) {
   std::size_t n = 0;
-  for (const std::string& i : items) n += entry_cost + i.size();
+  for (const std::string& i : items) n += item_cost + i.size();
   return n;
 }
 std::size_t cost(const side& s) { return tags_cost(s) + s.name.size(); }
@@ -308,12 +313,13 @@ std::size_t cost(const figure& f) {
   return tags_cost(f) + entry_cost + f.id.size() + 2 * f.unit.size() + items_cost(f.equipment);
 }
 std::size_t cost(const unit& u) {
-  std::size_t n = tags_cost(u) + u.side.size() + u.command.size() + u.name.size();
+  std::size_t n = tags_cost(u) + placed_cost + u.side.size() + u.command.size() + u.name.size();
   for (const figure& f : u.figures) n += cost(f);
   return n;
 }
 std::size_t cost(const individual& i) {
-  return tags_cost(i) + i.side.size() + i.command.size() + i.unit.size() + i.name.size() + items_cost(i.equipment);
+  return tags_cost(i) + placed_cost + i.side.size() + i.command.size() + i.unit.size() + i.name.size() +
+         items_cost(i.equipment);
 }
 std::size_t cost(const terrain& t) { return tags_cost(t) + t.kind.size() + t.polygon.size() * sizeof(point); }
 std::size_t cost(const clock_time& c) { return entry_cost + c.phase.size(); }

@@ -380,10 +380,48 @@ struct state_codec {
     return doc.dump(2) + "\n";
   }
 
-  static battle_state load(std::string_view text) {
+  // Before the document is built: a pass over `text` that holds, in `held`, what the JSON
+  // library will allocate for each element (a model: a text of empty objects takes about 35
+  // times its length) and charges the work, so a text too big for the budget stops here, not
+  // at gigabytes. A syntax error ends the pass; the parse after it reports the error.
+  struct dom_meter {
+    held_memory& held;
+    std::size_t pending = 0;
+    void add(std::size_t bytes) {
+      pending += bytes;
+      if (pending >= 65536) flush();
+    }
+    void flush() {
+      held.meter().charge(pending / 16);
+      held.add(pending);
+      pending = 0;
+    }
+    bool null() { return add(32), true; }
+    bool boolean(bool) { return add(32), true; }
+    bool number_integer(json::number_integer_t) { return add(32), true; }
+    bool number_unsigned(json::number_unsigned_t) { return add(32), true; }
+    bool number_float(json::number_float_t, const std::string&) { return add(32), true; }
+    bool string(std::string& s) { return add(64 + s.size()), true; }
+    bool binary(json::binary_t& b) { return add(64 + b.size()), true; }
+    bool start_object(std::size_t) { return add(112), true; }  // the value and its map
+    bool key(std::string& k) { return add(96 + k.size()), true; }  // a map node
+    bool end_object() { return true; }
+    bool start_array(std::size_t) { return add(80), true; }  // the value and its vector
+    bool end_array() { return true; }
+    bool parse_error(std::size_t, const std::string&, const json::exception&) { return false; }
+  };
+
+  static json parse_metered(std::string_view text, held_memory& held) {
+    dom_meter meter{held};
+    json::sax_parse(text.begin(), text.end(), &meter);
+    meter.flush();
+    return json::parse(text.begin(), text.end());
+  }
+
+  static battle_state load(std::string_view text, held_memory& held) {
     json doc;
     try {
-      doc = json::parse(text.begin(), text.end());
+      doc = parse_metered(text, held);
     } catch (const json::exception& e) {  // parse_error, and out_of_range for 1e400
       // "parse error at line 1, column 2: ..." or "number overflow parsing '1e400'"
       std::string why = json_error_text(e.what());
@@ -573,7 +611,8 @@ std::string battle_state::save_json(std::string_view viewer_side) const {
 }
 
 void battle_state::load_json(std::string_view text) {
-  battle_state next = state_codec::load(text);
+  held_memory held(*metering_.meter);  // the document, while the state is built from it
+  battle_state next = state_codec::load(text, held);
   const std::size_t before = metering_.bytes;
   const std::size_t after = next.measure();
   if (after > before) grow(after - before);  // throws: nothing above touched *this

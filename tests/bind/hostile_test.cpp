@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <string>
@@ -212,7 +213,8 @@ TEST(hostile_services, a_result_whose_json_is_huge_is_stopped_by_the_budgets) {
     rt.call_ruleset("shared", "[40]");  // 2^40 leaves
     FAIL() << "converted";
   } catch (const muster::script_error& e) {
-    EXPECT_TRUE(e.kind() == script_failure::instruction_budget || e.kind() == script_failure::memory_budget)
+    EXPECT_TRUE(e.kind() == script_failure::instruction_budget || e.kind() == script_failure::memory_budget ||
+                e.kind() == script_failure::time_budget)  // a slow machine (sanitizers) reaches the clock first
         << e.what();
   }
   EXPECT_EQ(rt.call_ruleset("shared", "[0]"), "[1]");
@@ -396,6 +398,140 @@ TEST(hostile_isolation, a_clubs_module_cannot_change_the_shared_library_for_anyo
       "odds_trial", R"(["threat_test", {"unit": {"name": "Orcs", "figures": 10, "quality": "average", "type": "tribal"},
                        "threatener": {"name": "Men", "figures": 10, "quality": "average", "type": "tribal"}}])");
   EXPECT_EQ(key.find("tampered"), std::string::npos) << key;
+}
+
+// ---- the second battery: what an independent attack found -------------------------------
+
+TEST_F(hostile, a_position_a_billion_elements_away_is_refused_not_walked) {
+  // LuaJIT cuts 1e15 (or nan) to a 32-bit integer and moves the elements that many times.
+  for (const std::string pos : {"1e15", "0/0", "-5", "1.5", "5"}) {
+    SCOPED_TRACE(pos);
+    const outcome o = run(rt, "local t = {1, 2, 3}\ntable.insert(t, " + pos + ", 'x')");
+    ASSERT_TRUE(o.failed);
+    EXPECT_EQ(o.kind, script_failure::runtime) << o.what;
+    EXPECT_NE(o.what.find("hostile:2: bad argument #2 to 'insert' (position out of bounds)"), std::string::npos) << o.what;
+  }
+  const outcome far = run(rt, "local t = {1, 2, 3}\ntable.remove(t, 2^40)");
+  EXPECT_NE(far.what.find("bad argument #2 to 'remove' (position out of bounds)"), std::string::npos) << far.what;
+  EXPECT_EQ(rt.eval("local t = {1, 2, 3} table.insert(t, 4, 'x') table.insert(t, 1, 'y') return table.concat(t, ',')"),
+            "\"y,1,2,3,x\"");
+  EXPECT_EQ(rt.eval("local t = {1, 2, 3} return table.remove(t, 7), #t"), "nil, 3");
+}
+
+TEST_F(hostile, reading_a_long_number_is_counted) {
+  stopped_by("local s = string.rep('1', 1e6) for i = 1, 1e9 do local x = tonumber(s, 2) end",
+             script_failure::instruction_budget, "instruction budget exhausted");
+  EXPECT_EQ(rt.eval("return tonumber('ff', 16), tonumber('12'), tonumber('x')"), "255, 12, nil");
+}
+
+TEST(hostile_deadline, counted_mode_stops_at_the_deadline_between_instruction_counts) {
+  // Each comparison of two 20 MB strings is one VM instruction that takes milliseconds: the
+  // instruction count alone would look at the clock seconds late. The deadline makes the next
+  // instruction look.
+  auto o = small();
+  o.instruction_budget = 1'000'000'000'000;
+  o.time_budget = std::chrono::milliseconds(300);
+  muster::kernel k;
+  muster::runtime rt(k, o);
+  const outcome r = run(rt, "local a = string.rep('x', 2e7) .. 'a'\nlocal b = string.rep('x', 2e7) .. 'b'\n"
+                            "local n = 0\nwhile true do if a < b then n = n + 1 end end");
+  ASSERT_TRUE(r.failed);
+  EXPECT_EQ(r.kind, script_failure::time_budget) << r.what;
+  EXPECT_NE(r.what.find("hostile:4: time budget exhausted (300 ms)"), std::string::npos) << r.what;
+  EXPECT_EQ(rt.eval("1 + 1"), "2");
+  // The count hook is back: a runaway still fails on its instruction budget in the next call.
+  auto counted = small();
+  muster::runtime again(k, counted);
+  const outcome loop = run(again, "while true do end");
+  EXPECT_EQ(loop.kind, script_failure::instruction_budget) << loop.what;
+}
+
+TEST_F(hostile, a_buffer_being_built_is_held_before_it_grows) {
+  // gsub's result doubling past the budget: the growth is refused before it is allocated.
+  stopped_by("local s = string.gsub(string.rep('a', 1e6), '', string.rep('b', 1000))",
+             script_failure::memory_budget, "memory budget exhausted (256 MiB)");
+  auto o = small();
+  o.instruction_budget = 10'000'000'000;
+  o.time_budget = std::chrono::milliseconds(60'000);
+  muster::kernel k2;
+  muster::runtime r2(k2, o);
+  const outcome f = run(r2, "local s = string.gsub(string.rep('a', 1e6), '', function() return string.rep('b', 1000) end)");
+  EXPECT_EQ(f.kind, script_failure::memory_budget) << f.what;
+  EXPECT_LE(r2.memory_in_use(), o.memory_budget);
+}
+
+TEST_F(hostile, a_state_text_that_parses_to_gigabytes_stops_while_parsing) {
+  // 36 MB of empty objects parse to over a gigabyte of document: stopped as it grows (the
+  // instruction budget here is large, so the memory budget is the one that stops it).
+  auto o = small();
+  o.instruction_budget = 10'000'000'000;
+  muster::kernel k2;
+  muster::runtime r2(k2, o);
+  for (const std::string text : {"'{\"schema\":\"muster.state/1\",\"sides\":[' .. string.rep('{},', 12e6) .. '{}]}'",
+                                 "string.rep('[', 1e7) .. string.rep(']', 1e7)"}) {
+    const outcome r = run(r2, "muster.state.parse(" + text + ")");
+    EXPECT_EQ(r.kind, script_failure::memory_budget) << r.what;
+    EXPECT_NE(r.what.find("memory budget exhausted (256 MiB)"), std::string::npos) << r.what;
+  }
+  // A state that fits still loads.
+  EXPECT_EQ(rt.eval("muster.state.add_side{id = 'red'} local t = muster.state.fmt() muster.state.parse(t) "
+                    "return muster.state.get_side('red').id"),
+            "\"red\"");
+}
+
+TEST_F(hostile, units_by_the_million_meet_the_memory_budget) {
+  stopped_by("local s = muster.state.add_side{id = 'red'}\nfor i = 1, 2e6 do muster.state.add_unit{side = s, figures = 1} end",
+             script_failure::memory_budget, "memory budget exhausted (256 MiB)");
+  // The model counts at least what a 64-bit build allocates for a unit of one figure.
+  EXPECT_GE(k.state.bytes() / std::max<std::size_t>(1, k.state.units().size()), 800u);
+}
+
+TEST(hostile_isolation, a_module_file_of_gigabytes_is_not_read) {
+  club_folder club;
+  const std::string v = club.variant("big", "local ok, e = pcall(require, 'huge') error(e, 0)");
+  {
+    std::FILE* f = std::fopen((club.dir / "big" / "huge.lua").c_str(), "wb");
+    std::string chunk(1 << 20, '-');
+    for (int i = 0; i < 17; ++i) std::fwrite(chunk.data(), 1, chunk.size(), f);
+    std::fclose(f);
+  }
+  muster::kernel k;
+  muster::runtime rt(k);
+  rt.load_ruleset("fantasy_warriors");
+  const std::string e = load_error(rt, v);
+  EXPECT_NE(e.find("huge.lua' is larger than a script file may be (16 MiB)"), std::string::npos) << e;
+}
+
+TEST_F(hostile, what_a_script_prints_or_renders_cannot_drive_the_terminal) {
+  std::string printed;
+  auto o = small();
+  o.print = [&](std::string_view s) { printed += s; };
+  muster::kernel k2;
+  muster::runtime r2(k2, o);
+  r2.run("print('\\27]0;title\\7 \\27[2J \\27[1;31mred\\27[0m line\\r\\nnext\\tx')", "hostile");
+  EXPECT_EQ(printed, "\\e]0;title\\x07 \\e[2J \x1b[1;31mred\x1b[0m line\\r\nnext\tx");
+  EXPECT_EQ(r2.eval("setmetatable({}, {__tostring = function() return '\\27]0;t\\7' end})"), "\\e]0;t\\x07");
+}
+
+TEST_F(hostile, a_length_too_large_to_show_is_an_error) {
+  const outcome o = run(rt, "return muster.measure.fmt(1e308, 'cm', 9)");
+  ASSERT_TRUE(o.failed);
+  EXPECT_NE(o.what.find("too large to show in cm"), std::string::npos) << o.what;
+}
+
+TEST(hostile_memory, a_refused_allocation_names_the_line_that_asked_for_it) {
+  // LuaJIT reports an allocation it could not make with no location: the line named was the
+  // last one the instruction count saw (here line 2), not the one that allocated.
+  auto o = small();
+  o.instruction_budget = 10'000'000'000;
+  muster::kernel k;
+  muster::runtime rt(k, o);
+  const outcome r = run(rt, "local t = {}\nfor i = 1, 10000 do t[i] = i end\nlocal s = string.rep('x', 300 * 2^20)");
+  EXPECT_EQ(r.kind, script_failure::memory_budget) << r.what;
+  EXPECT_EQ(r.what, "hostile:3: memory budget exhausted (256 MiB)");
+  const outcome in_function = run(rt, "local function grow()\n  local s = string.rep('y', 300 * 2^20) return s\nend\n"
+                                      "for i = 1, 10000 do local x = i end\nlocal s = grow()");
+  EXPECT_EQ(in_function.what, "hostile:2: memory budget exhausted (256 MiB)");
 }
 
 }  // namespace

@@ -225,3 +225,44 @@ TEST(cli_resolve, a_choose_item_that_is_not_utf8_is_refused_in_one_line) {
   expect_one_short_line("resolve threat --choose \"$(printf 'defender\\377=yes')\" --input -", "{}",
                         "muster: resolve: --choose: byte 0xff after 'defender' is not UTF-8\n");
 }
+
+// Found by an independent attack: values given on the command line came back in their errors
+// with raw newlines and terminal escapes, and a 100 KB option name came back whole.
+TEST(cli_resolve, every_command_line_error_is_one_escaped_short_line) {
+  const outcome dice = muster("resolve threat --dice \"$(printf '6\\n7\\033[31m')\" --input '" + threat_json + "'");
+  EXPECT_EQ(dice.status, 2);
+  EXPECT_EQ(lines(dice.err), 1u) << dice.err;
+  EXPECT_EQ(dice.err.find('\033'), std::string::npos) << dice.err;
+  EXPECT_NE(dice.err.find("6\\n7\\e[31m"), std::string::npos) << dice.err;
+  const outcome option = muster("resolve threat --option \"$(printf '\\033]0;pwn\\007=1')\" --input '" + threat_json + "'");
+  EXPECT_NE(option.status, 0);
+  EXPECT_EQ(lines(option.err), 1u) << option.err;
+  EXPECT_EQ(option.err.find('\033'), std::string::npos) << option.err;
+  EXPECT_EQ(option.err.find('\007'), std::string::npos) << option.err;
+  const outcome big = muster("resolve threat --option \"" + std::string(100000, 'a') + "=1\" --input '" + threat_json + "'");
+  EXPECT_NE(big.status, 0);
+  EXPECT_EQ(lines(big.err), 1u);
+  EXPECT_LT(big.err.size(), 1100u) << big.err.size();
+  const outcome parse = muster("resolve threat --seed \"$(printf '1\\n\\033[2J')\" --input '" + threat_json + "'");
+  EXPECT_NE(parse.status, 0);
+  EXPECT_EQ(parse.err.find('\033'), std::string::npos) << parse.err;
+  EXPECT_TRUE(parse.err.starts_with("muster: ")) << parse.err;
+}
+
+// Found by an independent attack: an input that never ends (/dev/zero) was read until memory
+// ran out.
+TEST(cli_resolve, an_endless_input_file_is_refused_at_its_limit) {
+  expect_one_short_line("resolve threat --input /dev/zero", "",
+                        "muster: resolve: --input: '/dev/zero' is larger than an input file may be (64 MiB)\n");
+  const outcome run = muster("run /dev/zero");
+  EXPECT_EQ(run.status, 1);
+  EXPECT_EQ(run.err, "muster: '/dev/zero' is larger than a script file may be (16 MiB)\n");
+}
+
+// A name is printed as given by results and --explain: control characters are refused.
+TEST(cli_resolve, a_unit_name_with_control_characters_is_refused) {
+  expect_one_short_line("resolve threat_test --input -",
+                        R"({"unit": {"name": "Orcs\u001b[31mRED\nX", "figures": 10, "quality": "average", "type": "tribal"},
+                            "threatener": {"figures": 1, "quality": "poor", "type": "tribal"}})",
+                        "muster: resolve: unit.name: a control character (byte 5, \\x1b) is not allowed in a name\n");
+}

@@ -193,6 +193,19 @@ TEST(repl, an_unfinished_string_is_an_error_on_its_line_and_the_next_line_runs) 
   EXPECT_NE(o.out.find("\n3\n"), std::string::npos) << o.out;     // so does an escaped line end
 }
 
+// Found by an independent attack: what a command echoed of the line came back with its
+// terminal escapes (a title, a screen clear) live.
+TEST(repl, what_a_command_echoes_cannot_drive_the_terminal) {
+  const auto o = muster("repl", ":save /nonexistent/\033[31mx.json\n:nosuch\033]0;t\007\n:dice 6,\033[2J\n"
+                                ":variant remove \033[31mzz\nprint('\\27]0;t\\7 printed')\n");
+  EXPECT_EQ(o.out.find('\033'), std::string::npos) << o.out;
+  EXPECT_EQ(o.out.find('\007'), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("cannot write '/nonexistent/\\e[31mx.json'"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("unknown command :nosuch\\e]0;t\\x07"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("no variant '\\e[31mzz' is loaded"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("\\e]0;t\\x07 printed"), std::string::npos) << o.out;
+}
+
 TEST(repl, runaway_line_ends_on_the_budget) {
   const auto o = muster("repl --budget 2000000", "while true do end\nsetmetatable({}, {__tostring = function() error(\"x\") end})\n"
                                                   "orcs.figures\n");

@@ -25,6 +25,12 @@ class error : public std::runtime_error {
 /// text go through it before anyone prints them.
 std::string one_line(std::string_view text, std::size_t max = 1000);
 
+/// `text` made safe to show on a terminal over several lines: newlines, tabs, UTF-8 and
+/// colour sequences (ESC [ digits and ';' m) kept; every other control character (a carriage
+/// return, a bell, ESC starting anything but a colour: a title, a cursor move) and bytes that
+/// are not UTF-8 shown as escapes. What a script prints or renders goes through it.
+std::string terminal_text(std::string_view text);
+
 /// Throws muster::error with a fmt-formatted message.
 template <typename... Args>
 [[noreturn]] void fail(fmt::format_string<Args...> format, Args&&... args) {

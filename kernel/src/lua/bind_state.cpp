@@ -881,9 +881,7 @@ int l_state_fmt(lua_State* L) {
 int l_state_parse(lua_State* L) {
   const std::string_view text = check_string(L, 1);
   charge(L, text.size() / 4);
-  held_bytes held(L);  // the document parsed, and the state built from it
-  held.update(4 * text.size());
-  state(L).load_json(text);
+  state(L).load_json(text);  // holds the document parsed as it grows, and the state built
   return 0;
 }
 

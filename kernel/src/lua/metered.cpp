@@ -23,6 +23,7 @@ namespace {
 // What a wrapped function costs before it runs, from its arguments.
 enum class before : int {
   nothing,  // only what its results hold
+  scan,     // tonumber(s, base): the string's bytes read
   repeat,   // string.rep(s, n, sep): n copies
   insert,   // table.insert(t, pos, v): the elements moved up (none when appending)
   remove,   // table.remove(t, pos): the elements moved down (none for the last)
@@ -46,6 +47,7 @@ double number_or(lua_State* L, int index, double fallback) {
 std::uint64_t cost_before(lua_State* L, before kind) {
   switch (kind) {
     case before::nothing: return 1;
+    case before::scan: return 1 + length_of(L, 1) / bytes_per_unit;
     case before::repeat: {
       const double n = std::max(0.0, number_or(L, 2, 0));
       const double bytes = static_cast<double>(length_of(L, 1) + length_of(L, 3)) * n;
@@ -76,8 +78,27 @@ std::uint64_t cost_before(lua_State* L, before kind) {
 // A wrapped library function. Upvalues 1-2: guard<>'s (none); 3: the original; 4: its cost
 // kind. Charges the cost, calls the original through the runtime, charges the bytes of the
 // strings it returned.
+// table.insert(t, pos, v) with a position that is not a whole number from 1 to #t + 1 is an
+// error, as in later Lua versions: LuaJIT would cut 1e15 or nan to a 32-bit integer and move
+// elements a billion times in one call. table.remove(t, pos) with a position beyond any
+// 32-bit integer is an error for the same reason (within that range LuaJIT removes nothing
+// outside 1..#t).
+void check_position(lua_State* L, before kind) {
+  if (kind == before::insert && lua_gettop(L) >= 3) {
+    const double pos = lua_type(L, 2) == LUA_TNUMBER ? lua_tonumber(L, 2) : 0;
+    const auto n = static_cast<double>(length_of(L, 1));
+    if (lua_type(L, 2) == LUA_TNUMBER && !(pos >= 1 && pos <= n + 1 && pos == std::floor(pos)))
+      fail("bad argument #2 to 'insert' (position out of bounds)");
+  }
+  if (kind == before::remove && lua_gettop(L) >= 2 && lua_type(L, 2) == LUA_TNUMBER) {
+    const double pos = lua_tonumber(L, 2);
+    if (!(std::fabs(pos) < 2147483648.0)) fail("bad argument #2 to 'remove' (position out of bounds)");
+  }
+}
+
 int l_metered(lua_State* L) {
   const auto kind = static_cast<before>(lua_tointeger(L, lua_upvalueindex(4)));
+  check_position(L, kind);
   charge(L, cost_before(L, kind));
   const int n = lua_gettop(L);
   lua_pushvalue(L, lua_upvalueindex(3));
@@ -196,6 +217,7 @@ void open_metered(lua_State* L, int base) {
   lua_setfield(L, tab, "maxn");
   lua_pop(L, 2);
   wrap(L, base, "unpack", before::span);
+  wrap(L, base, "tonumber", before::scan);
 }
 
 }  // namespace muster::lua

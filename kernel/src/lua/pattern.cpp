@@ -416,20 +416,49 @@ int l_gmatch(lua_State* L) {
 }
 
 // Appends what replaces the match [s, e) to `out` (gsub's third argument at index 3).
-void replace(lua_State* L, match_state& ms, std::string& out, const char* s, const char* e) {
+// gsub's result as it is built: before it grows, the bytes it will hold are counted against
+// the memory budget (held_bytes throws, and nothing is allocated, when they do not fit), so it
+// never holds more than the budget allows.
+class metered_buffer {
+ public:
+  explicit metered_buffer(lua_State* L) : held_(L) {}
+  void push(char c) {
+    make_room(1);
+    text_ += c;
+  }
+  void append(const char* p, std::size_t n) {
+    make_room(n);
+    text_.append(p, n);
+  }
+  const char* data() const noexcept { return text_.data(); }
+  std::size_t size() const noexcept { return text_.size(); }
+
+ private:
+  void make_room(std::size_t n) {
+    const std::size_t need = text_.size() + n;
+    if (need <= text_.capacity()) return;
+    const std::size_t room = std::max(need, 2 * text_.capacity());
+    held_.update(room);
+    text_.reserve(room);
+  }
+  std::string text_;
+  held_bytes held_;
+};
+
+void replace(lua_State* L, match_state& ms, metered_buffer& out, const char* s, const char* e) {
   const int kind = lua_type(L, 3);
   if (kind == LUA_TSTRING || kind == LUA_TNUMBER) {
     std::size_t n = 0;
     const char* r = lua_tolstring(L, 3, &n);
     for (std::size_t i = 0; i < n; ++i) {
       if (r[i] != escape) {
-        out += r[i];
+        out.push(r[i]);
         continue;
       }
       ++i;  // a '%' at the very end takes the NUL after it, as in LuaJIT
       const auto c = static_cast<unsigned char>(r[i]);
       if (!is_digit(c)) {
-        out += static_cast<char>(c);
+        out.push(static_cast<char>(c));
       } else if (c == '0') {
         out.append(s, static_cast<std::size_t>(e - s));
       } else {
@@ -475,8 +504,7 @@ int l_gsub(lua_State* L) {
   const bool anchored = *p == '^';
   if (anchored) ++p;
   match_state ms(L, subject);
-  std::string out;
-  held_bytes held(L);  // what `out` holds counts against the memory budget
+  metered_buffer out(L);  // what it holds counts against the memory budget
   const char* s = subject.data();
   double n = 0;
   while (n < most) {
@@ -488,11 +516,10 @@ int l_gsub(lua_State* L) {
     if (e && e > s) {
       s = e;
     } else if (s < ms.end()) {
-      out += *s++;
+      out.push(*s++);
     } else {
       break;
     }
-    held.update(out.capacity());
     if (anchored) break;
   }
   out.append(s, static_cast<std::size_t>(ms.end() - s));

@@ -47,13 +47,23 @@ inline constexpr const char* safe_libraries[] = {"string", "table", "math", "bit
 inline constexpr std::pair<const char*, const char*> unsafe_members[] = {
     {"string", "dump"}, {"math", "random"}, {"math", "randomseed"}};
 
+// The most a script or module file may hold: read before any budget runs (a require, a
+// module loaded by path), so a file of gigabytes (or /dev/zero) must not be read whole.
+inline constexpr std::size_t max_script_file = 16u << 20;
+
 inline std::string read_file(const fs::path& path) {
   std::FILE* f = std::fopen(path.c_str(), "rb");
   if (!f) fail("cannot read '{}'", path.string());
   std::string text;
   char buffer[65536];
   std::size_t n = 0;
-  while ((n = std::fread(buffer, 1, sizeof buffer, f)) > 0) text.append(buffer, n);
+  while ((n = std::fread(buffer, 1, sizeof buffer, f)) > 0) {
+    text.append(buffer, n);
+    if (text.size() > max_script_file) {
+      std::fclose(f);
+      fail("'{}' is larger than a script file may be ({} MiB)", path.string(), max_script_file >> 20);
+    }
+  }
   std::fclose(f);
   return text;
 }
@@ -102,7 +112,8 @@ struct runtime::impl {
   bool jit_on = false;
   bool counting = false;  // counted mode with an instruction budget: the count hook is set
   // The time budget: this runtime's place in the watchdog, and the lock that keeps the
-  // watchdog thread's lua_sethook and the Lua thread's apart (fast mode only).
+  // watchdog thread's lua_sethook and the Lua thread's apart (at the deadline a hook on the
+  // next instruction replaces the count hook, which it puts back).
   detail::watchdog::slot watch;
   bool watched = false;
   std::mutex hook_lock;
@@ -182,9 +193,11 @@ struct runtime::impl {
     }
     const std::size_t limit = self->opts.memory_budget;
     if (limit != 0 && nsize > old) {
+      const std::size_t after = self->used - old + nsize;
       const std::size_t ceiling = limit + (self->memory_exhausted ? memory_grace : 0);
-      if (self->used - old + nsize > ceiling) {
+      if (after > ceiling) {
         self->memory_exhausted = true;
+        self->locate_refusal();
         return nullptr;
       }
     }
@@ -192,6 +205,23 @@ struct runtime::impl {
     if (!p) return nullptr;
     self->used = self->used - std::min(old, self->used) + nsize;
     return p;
+  }
+
+  // An allocation was refused: LuaJIT reports it with no location and runs no message
+  // handler, so note here the first line of a script on the stack (the one whose call
+  // allocated). Reading the stack allocates nothing; the state is consistent at any
+  // allocation, since the collector may run there.
+  void locate_refusal() {
+    if (depth == 0 || !error_source.empty()) return;
+    lua_Debug ar;
+    for (int level = 0; level < 64 && lua_getstack(L, level, &ar); ++level) {
+      if (!lua_getinfo(L, "Sl", &ar)) break;
+      if (ar.currentline > 0 && ar.source && (ar.source[0] == '@' || ar.source[0] == '=')) {
+        error_source = ar.source + 1;
+        error_line = ar.currentline;
+        return;
+      }
+    }
   }
 
   // Every hook_interval instructions: charge the budget, and note where the script is, for
@@ -265,15 +295,22 @@ struct runtime::impl {
     impl& self = of(L);
     {
       std::lock_guard lock(self.hook_lock);
-      lua_sethook(L, nullptr, 0, 0);
+      self.restore_hook();
     }
     if (self.depth > 0 && self.watched && self.watch.ran_out()) self.time_out(L);
     if (self.depth > 0 && self.interrupt_pending.load()) self.interrupt_now(L);
   }
 
-  // On the watchdog thread: call `call` has passed its deadline.
+  // The hook a runtime runs with between deadlines: the count hook in counted mode, none in
+  // fast mode. Called with hook_lock held.
+  void restore_hook() {
+    if (counting) lua_sethook(L, &count_hook, LUA_MASKCOUNT, hook_interval);
+    else lua_sethook(L, nullptr, 0, 0);
+  }
+
+  // On the watchdog thread: call `call` has passed its deadline. The next instruction looks
+  // (in counted mode too: a thousand instructions may each call a slow C function).
   void on_expired(std::uint64_t) {
-    if (counting) return;  // the count hook looks at the slot every 1000 instructions
     std::lock_guard lock(hook_lock);
     lua_sethook(L, &deadline_hook, LUA_MASKCOUNT, 1);
   }
@@ -286,9 +323,9 @@ struct runtime::impl {
   void end_call() {
     if (!watched) return;
     watch.disarm();
-    if (!counting && watch.ran_out()) {
+    if (watch.ran_out()) {
       std::lock_guard lock(hook_lock);
-      lua_sethook(L, nullptr, 0, 0);
+      restore_hook();
     }
   }
 
@@ -717,10 +754,11 @@ struct runtime::impl {
     const char* s = lua_tolstring(L, -1, &len);
     impl& self = of(L);
     self.count_output(len + 1);
+    const std::string shown = terminal_text({s, len});  // no title, cursor or bell sequences
     if (self.opts.print) {
-      self.opts.print(std::string_view(s, len));  // must not throw (documented)
+      self.opts.print(shown);  // must not throw (documented)
     } else {
-      std::fwrite(s, 1, len, stdout);
+      std::fwrite(shown.data(), 1, shown.size(), stdout);
       std::fputc('\n', stdout);
     }
     return 0;

@@ -3,6 +3,8 @@
 // they raise Lua errors with luaL_error before any C++ object that needs destruction exists.
 #include "lua/sandbox.hpp"
 
+#include "muster/error.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -304,7 +306,9 @@ void render_into(lua_State* L, int index, std::string& out, int depth,
     case LUA_TTABLE: break;
     default: {
       push_safe_tostring(L, index);
-      out += lua_tostring(L, -1);
+      std::size_t n = 0;
+      const char* s = lua_tolstring(L, -1, &n);
+      out += terminal_text({s, n});
       lua_pop(L, 1);
       return;
     }
@@ -312,7 +316,9 @@ void render_into(lua_State* L, int index, std::string& out, int depth,
   if (luaL_getmetafield(L, index, "__tostring")) {
     lua_pop(L, 1);
     push_safe_tostring(L, index);
-    out += lua_tostring(L, -1);
+    std::size_t n = 0;
+    const char* s = lua_tolstring(L, -1, &n);
+    out += terminal_text({s, n});  // what a script wrote, shown with no terminal controls
     lua_pop(L, 1);
     return;
   }

@@ -48,6 +48,21 @@ function M.fail(path, message)
   error("input: " .. path .. ": " .. message, 0)
 end
 
+--- Checks a name given in the input (a unit's, a character's): a string of at most 200 bytes
+--- with no control characters, since results and explanations print it as it is. Returns it.
+---@param v any
+---@param path string
+---@return string
+function M.check_label(v, path)
+  if type(v) ~= "string" then M.fail(path, "string expected, got " .. type(v)) end
+  if #v > 200 then M.fail(path, string.format("%d bytes, at most 200", #v)) end
+  local at = v:find("[%z\1-\31\127]")
+  if at then
+    M.fail(path, string.format("a control character (byte %d, \\x%02x) is not allowed in a name", at, v:byte(at)))
+  end
+  return v
+end
+
 local function join(list)
   return table.concat(list, ", ")
 end

@@ -114,7 +114,7 @@ end
 ---@return table individual
 function M.check_individual(ind, path)
   core.check_fields(ind, individual_fields, path)
-  local q = check_profile(ind, { name = ind.name or path }, path)
+  local q = check_profile(ind, { name = ind.name ~= nil and core.check_label(ind.name, path .. ".name") or path }, path)
   -- A role is valid when it has a row; the list of them is built for the error alone.
   local known = type(ind.role) == "string" and type(data.individual_roles.rows[ind.role]) == "table"
   q.role = known and ind.role or core.check_enum(ind.role, M.role_names(), path .. ".role")
@@ -130,8 +130,7 @@ end
 function M.check_unit(u, path)
   core.check_fields(u, M.unit_fields, path)
   local out = {}
-  out.name = u.name or path
-  if type(out.name) ~= "string" then core.fail(path .. ".name", "string expected") end
+  out.name = u.name ~= nil and core.check_label(u.name, path .. ".name") or path
   out.figures = core.check_int(u.figures, path .. ".figures", 0, 1000)
   check_profile(u, out, path)
   out.leader = core.check_bool(u.leader, path .. ".leader", false)
@@ -158,7 +157,7 @@ function M.check_unit(u, path)
     for i, p in ipairs(u.profiles) do
       local pp = path .. ".profiles[" .. i .. "]"
       core.check_fields(p, extra_profile_fields, pp)
-      local q = check_profile(p, { name = p.name or pp }, pp)
+      local q = check_profile(p, { name = p.name ~= nil and core.check_label(p.name, pp .. ".name") or pp }, pp)
       q.figures = core.check_int(p.figures, pp .. ".figures", 0, 1000)
       counted = counted + q.figures
       if q.night_turns then out.night_turns = true end
