@@ -29,6 +29,7 @@ local rivers = require("rivers")
 local formation = require("formation")
 local movement = require("movement")
 local initiative = require("initiative")
+local movement_phase = require("movement_phase")
 
 local M = {}
 M.options = options
@@ -63,7 +64,8 @@ M.modules = { core = core, units = units, quality = quality, reactions = reactio
   casualties = casualties, shooting = shooting, artillery = artillery, combat = combat, man_to_man = man_to_man,
   armies = armies, magic = magic, prebattle = prebattle, command = command, talismans = talismans,
   individuals = individuals, light = light, troops = require("troops"), terrain = require("terrain"),
-  terrain_items = terrain_items, rivers = rivers, formation = formation, movement = movement, initiative = initiative }
+  terrain_items = terrain_items, rivers = rivers, formation = formation, movement = movement, initiative = initiative,
+  movement_phase = movement_phase }
 
 --- Armies and points (armies.lua), for `muster army check|points FILE`: each takes a path
 --- under the Muster root or {file = name, text = text} and returns the army's report;
@@ -81,7 +83,7 @@ M.procedures = core.registry.procedures
 local own = {}
 for _, area in ipairs({ threat, morale, shooting, artillery, combat, man_to_man, magic, prebattle, command, armies,
                         talismans, individuals, light, quality, terrain_items, rivers, formation, movement,
-                        initiative }) do
+                        initiative, movement_phase }) do
   for name, p in pairs(area.procedures) do
     local run = p.run
     own[name] = p

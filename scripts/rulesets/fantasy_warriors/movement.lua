@@ -289,16 +289,17 @@ function M.move(a)
       reason = (change.reason or "every move is shorter") .. string.format(", to a minimum of %sin", inches(change.minimum)) } })
   end
   res.allowance = base
-  local crossed_river = true
   if wading then
     if not a.river_strength then
       core.fail("river_strength", "missing: a unit wading into a river throws against its strength (1..10)")
     end
-    res.wade = rivers.wade { unit = u, river_strength = a.river_strength, stuck = a.stuck_in_river, side = "river",
-                             options = a.options }
-    crossed_river = res.wade.crosses
-    if crossed_river then halving[#halving + 1] = "river" end
-    always[#always + 1] = "river"
+    -- A wader that crosses does so at half speed; one that does not stops at the bank.
+    local listed = false
+    for _, k in ipairs(halving) do listed = listed or k == "river" end
+    if not listed then
+      halving[#halving + 1] = "river"
+      always[#always + 1] = "river"
+    end
   end
   if #halving > 0 then
     local first = halving[1]
@@ -396,12 +397,15 @@ function M.move(a)
     end
     res.contact = false
   end
-  if wading and not crossed_river then
-    local stop = a.stuck_in_river and 0 or a.river_at
-    if stop < moved then moved = stop end
-    res.crossed_river = false
-  elseif wading then
-    res.crossed_river = true
+  -- The wading throw, once the move is known to be one the rules allow.
+  if wading then
+    res.wade = rivers.wade { unit = u, river_strength = a.river_strength, stuck = a.stuck_in_river, side = "river",
+                             options = a.options }
+    res.crossed_river = res.wade.crosses
+    if not res.wade.crosses then
+      local stop = a.stuck_in_river and 0 or a.river_at
+      if stop < moved then moved = stop end
+    end
   end
   res.moved = moved
   -- Why it ends disorganised.
