@@ -455,7 +455,7 @@ function M.move(a)
   if res.disorganised then
     local why = {}
     for _, d in ipairs(res.disorganised_by) do why[#why + 1] = (d.id:gsub("_", " ")) end
-    parts[#parts + 1] = "disorganised" .. (#why > 0 and (" (" .. table.concat(why, ", ") .. ")") or "")
+    parts[#parts + 1] = #why > 0 and ("disorganised (" .. table.concat(why, ", ") .. ")") or "still disorganised"
   end
   res.outcome = table.concat(parts, "; ")
   return res
