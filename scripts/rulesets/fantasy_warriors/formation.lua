@@ -4,10 +4,14 @@
 --- `expand_contract` and `reorganise`; movement.lua asks M.why_not_reorganise when an ATTACK
 --- unit halts. Randomness only through muster.dice.
 local core = require("core")
+local explain = require("explain")
 local units = require("units")
 local quality = require("quality")
 
 local M = {}
+
+-- The order --explain tells the result in.
+explain.order.expand_contract = { "unit", "action", "when", "flank", "quality_throw", "score", "allowed", "figures", "limited_by" }
 --- The rule data this file declares (registry handles), for procedures and other areas.
 local data = {}
 M.data = data

@@ -4,10 +4,14 @@
 --- leader and leaderless command, taken in descending order by their owners; commands move in
 --- counter order. Ties as the book says, then a roll-off. Randomness only through muster.dice.
 local core = require("core")
+local explain = require("explain")
 local units = require("units")
 local casualties = require("casualties")  -- choose: a player's decision, recorded
 
 local M = {}
+
+-- The order --explain tells the result in.
+explain.order.initiative = { "method", "order", "throws", "choices" }
 --- The rule data this file declares (registry handles), for procedures and other areas.
 local data = {}
 M.data = data

@@ -6,6 +6,7 @@
 --- disorganised. Owns `move`, `collision`, `interpenetrate`. The distances are the player's
 --- measurements, given as inputs. Randomness only through muster.dice (the wading throw).
 local core = require("core")
+local explain = require("explain")
 local units = require("units")
 local troops = require("troops")
 local terrain = require("terrain")
@@ -15,6 +16,10 @@ local formation = require("formation")
 local casualties = require("casualties")  -- choose: a player's decision, recorded
 
 local M = {}
+
+-- The order --explain tells the result in.
+explain.order.move = { "unit", "mode", "movement", "allowance", "required", "moved", "contact", "disorganised",
+  "disorganised_by", "wade", "collision", "interpenetration", "in_the_air", "choices" }
 --- The rule data this file declares (registry handles), for procedures and other areas.
 local data = {}
 M.data = data

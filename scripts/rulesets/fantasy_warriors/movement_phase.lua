@@ -5,6 +5,7 @@
 --- moving (magic.lua's `rest`). Every decision is a player's, asked through muster.choice.
 --- Owns the procedure `movement_phase`; no rule of its own. Randomness only through muster.dice.
 local core = require("core")
+local explain = require("explain")
 local initiative = require("initiative")
 local movement = require("movement")
 local formation = require("formation")
@@ -12,6 +13,9 @@ local magic = require("magic")
 local casualties = require("casualties")  -- choose: a player's decision, recorded
 
 local M = {}
+
+-- The order --explain tells the result in.
+explain.order.movement_phase = { "initiative", "turns", "units", "wizards", "choices" }
 
 --- The fields of a unit's entry in a command: a move's (but `side`, which is the command's),
 --- and `reorganise` (true, false or nil: asked) and `expand` (an expand_contract input
@@ -192,13 +196,14 @@ function M.phase(input, options)
       if args.method == "armies" or c.name == o.command then
         for _, e in ipairs(plan[i][j].units) do
           local out = unit_turn(res, e, s.name, c.name, args.time)
-          turn.units[#turn.units + 1] = out
+          out.turn = o.position
+          turn.units[#turn.units + 1] = out.unit
           res.units[#res.units + 1] = out
         end
         for _, w in ipairs(plan[i][j].wizards) do
           local out = wizard_turn(res, w, s.name, args.time)
-          out.command = c.name
-          turn.wizards[#turn.wizards + 1] = out
+          out.command, out.turn = c.name, o.position
+          turn.wizards[#turn.wizards + 1] = out.wizard
           res.wizards[#res.wizards + 1] = out
         end
       end

@@ -303,8 +303,12 @@ figures lost wading); a wizard's power is kept on his unit for the next phase.]]
       local lines = { lib.style("outcome", "movement phase: " .. report.initiative.outcome) }
       for _, turn in ipairs(report.turns) do
         lines[#lines + 1] = string.format("  %d. %s", turn.position, lib.style("name", turn.command and (turn.command .. " (" .. turn.side .. ")") or turn.side))
-        for _, u in ipairs(turn.units) do lines[#lines + 1] = "    " .. u.unit .. ": " .. u.outcome end
-        for _, w in ipairs(turn.wizards) do lines[#lines + 1] = "    " .. w.wizard .. ": " .. w.outcome end
+        for _, u in ipairs(report.units) do
+          if u.turn == turn.position then lines[#lines + 1] = "    " .. u.unit .. ": " .. u.outcome end
+        end
+        for _, w in ipairs(report.wizards) do
+          if w.turn == turn.position then lines[#lines + 1] = "    " .. w.wizard .. ": " .. w.outcome end
+        end
       end
       h.append(lines, h.throws_text(lib, report.initiative, "initiative"))
       return table.concat(lines, "\n")

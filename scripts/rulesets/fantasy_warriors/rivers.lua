@@ -4,12 +4,17 @@
 --- Owns the procedure `wade`; `move` (movement.lua) calls M.wade for a move that wades.
 --- Randomness only through muster.dice.
 local core = require("core")
+local explain = require("explain")
 local units = require("units")
 local morale = require("morale")      -- table command_test_roles: whose death sets counters
 local shooting = require("shooting")  -- the casualties of page 24 and its throws
 local casualties = require("casualties")
 
 local M = {}
+
+-- The order --explain tells the result in.
+explain.order.wade = { "unit", "strength", "river_strength", "die", "score", "row", "row_source", "crosses", "stuck",
+  "position", "kills", "losses", "killed", "while_wading" }
 --- The rule data this file declares (registry handles), for procedures and other areas.
 local data = {}
 M.data = data
