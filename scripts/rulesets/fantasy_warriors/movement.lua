@@ -165,7 +165,7 @@ local function read_terrain(res, a, airborne)
       end
       if row.wading then wading = true end
       if row.effect == "half_and_disorganised" or row.effect == "half" then halving[#halving + 1] = kind end
-      if row.effect == "half_and_disorganised" or row.effect == "disorganised" then always[#always + 1] = kind end
+      if row.effect == "half_and_disorganised" then always[#always + 1] = kind end
       if row.effect == "half_or_disorganised" then over_half[#over_half + 1] = kind end
     end
   end
@@ -264,7 +264,7 @@ function M.move(a)
     core.fail("halt", mode == "bloodlust" and "a unit in bloodlust cannot halt to reorganise (p.27)"
       or "only ATTACK halts to reorganise; under HOLD or OPPOSE a unit that does not move reorganises (procedure reorganise)")
   end
-  if mode == "attack" and disorganised and not (u.flying and not airborne) then
+  if mode == "attack" and disorganised then
     local field, why = formation.why_not_reorganise(u, { moved = false, in_combat = false, in_the_air = airborne })
     if field then
       if a.halt then core.fail("halt", why) end

@@ -113,6 +113,17 @@ function M.test_bloodlust_advances_at_full_speed_whatever_its_orders()
     "input: distance: bloodlust must move 6in, at full speed towards the nearest enemy by the most direct route (p.27)")
 end
 
+function M.test_characters_alone_move_at_the_slowest_mov()
+  local pair = { name = "Heroes", figures = 0, quality = "elite", type = "disciplined", orders = "oppose", individuals = {
+    { name = "Aldo", role = "hero", quality = "elite", type = "disciplined", movement = 5 },
+    { name = "Bel", role = "wizard", quality = "average", type = "disciplined", movement = 4 } } }
+  local r = move { unit = pair, distance = 4 }
+  t.eq({ r.movement, r.allowance, r.moved }, { 4, 4, 4 })
+  refused({ unit = pair, distance = 5 }, "input: distance: 5in is more than the allowance of 4in")
+  refused({ unit = { name = "Nobody", figures = 0, quality = "average", type = "tribal" } },
+    "input: unit.figures: 0 figures and no individuals: nothing to move")
+end
+
 function M.test_shaken_moves_under_its_orders()
   local r = move { unit = unit { reaction = "shaken", disorganised = true }, distance = 5 }
   t.eq({ r.mode, r.moved, r.disorganised }, { "oppose", 5, true })
@@ -316,6 +327,12 @@ function M.test_a_flyer_on_the_ground_is_disorganised_until_it_takes_off()
   refused({ unit = grounded, in_the_air = false, distance = 3, terrain = { "marsh" } },
     "input: terrain[1]: Wyvern riders: no mounted figure in heavy or extra-heavy armour crosses a marsh (fantasy_warriors p.27)")
   refused({ unit = flyers(), take_off = true }, "input: take_off: the unit is in the air already")
+  -- Under ATTACK on the ground it cannot halt to reorganise, and is not asked to.
+  local charging = flyers { orders = "attack", disorganised = true }
+  r = move { unit = charging, in_the_air = false, enemy_distance = 20 }
+  t.eq({ r.moved, #r.choices, r.disorganised }, { 12, 0, true })
+  refused({ unit = charging, in_the_air = false, halt = true },
+    "input: halt: a flying unit on the ground cannot reorganise: it does so by taking off (p.29)")
   refused({ unit = unit(), take_off = true, distance = 2 }, "input: take_off: only a flying unit takes off, flies and lands (p.29)")
   refused({ unit = unit(), land = true, distance = 2 }, "input: land: only a flying unit takes off, flies and lands (p.29)")
 end
