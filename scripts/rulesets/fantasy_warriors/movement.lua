@@ -1,10 +1,9 @@
 --- Fantasy Warriors Phase Three, one unit's move (pages 17-18, 26-29): the allowance (MOV, half
---- speed in swamps, marshes, fords and rivers, a wheel's travel), what orders and bloodlust make
---- it do (ATTACK and bloodlust advance at full speed on the nearest enemy, HOLD stays, OPPOSE
---- goes where it likes short of contact), direction and the one turn, swamps, marshes, bridges,
---- fords and wading (rivers.lua), collision and interpenetration, flying, and why it ends
---- disorganised. Owns `move`, `collision`, `interpenetrate`. The distances are the player's
---- measurements, given as inputs. Randomness only through muster.dice (the wading throw).
+--- speed in swamp, marsh, ford or river, a wheel's travel), what orders and bloodlust make it do,
+--- direction and the one turn, terrain and who may cross it, bridges, wading (rivers.lua),
+--- collision and interpenetration, flying, and why it ends disorganised. Owns `move`,
+--- `collision`, `interpenetrate`. Distances are the players' measurements, given as inputs.
+--- Randomness only through muster.dice (the wading throw).
 local core = require("core")
 local explain = require("explain")
 local units = require("units")
