@@ -173,6 +173,44 @@ TEST(repl, resolve_runs_any_procedure_with_units_given_as_units) {
       << o.out;
 }
 
+TEST(repl, movement_helpers_change_the_units) {
+  // A move through a wood disorganises the Orcs; having moved they cannot reorganise this phase.
+  // The Dwarves stand and reorganise, expand once (a second is refused), and after new_phase()
+  // contract; the archers wade and lose half; then a whole phase in one line.
+  const auto o = muster("repl",
+                        "orcs.disorganised = true\nmove(orcs, {enemy_distance = 10, terrain = {\"wood\"}})\n"
+                        "orcs.disorganised\nreorganise(orcs)\n"
+                        "dwarves.orders = \"oppose\"\ndwarves.disorganised = true\nreorganise(dwarves)\ndwarves.disorganised\n"
+                        ":dice 3\nexpand(dwarves)\nexpand(dwarves)\nnew_phase()\n:dice 2\ncontract(dwarves, {when = \"after_move\"})\n"
+                        ":dice 1\nwade(archers, {river_strength = 4})\narchers.figures, archers.disorganised\n"
+                        ":dice 5,2\nmovement_phase{time = \"day\", orcs = {warchief = {name = \"Gorbag\", leadership = 4}, "
+                        "{orcs, enemy_distance = 4}, archers}, dwarves = {warchief = {name = \"Thorin\", leadership = 3}, "
+                        "{dwarves, distance = 3}}}\n"
+                        "orcs.disorganised, archers.disorganised\n:undo\narchers.disorganised\n");
+  EXPECT_TRUE(in_order(o.out, "move: moves 6in of 6in; disorganised (wood)\n  Orc infantry: MOV 6in, allowance 6in, moved 6in\n"
+                              "  disorganised: woods are difficult terrain: moved 6in, more than half its MOV (3in) (fantasy_warriors p.27)\n"
+                              "true\n",
+                       "input: moved: reorganising is instead of moving: a unit that moved this phase cannot (p.29)\n"))
+      << o.out;
+  EXPECT_TRUE(in_order(o.out, "reorganise: reorganised: the Disorganised counter is removed\nfalse\n",
+                       "expand: expands by 4 figures\n  expand, Dwarf infantry: 1D6 rolled 3 = 3\n"))
+      << o.out;
+  EXPECT_NE(o.out.find("input: done_this_phase: a unit expands or contracts 1 time a phase (proposed: page 29 is silent)\n"),
+            std::string::npos)
+      << o.out;
+  EXPECT_NE(o.out.find("contract: contracts by 3 figures\n"), std::string::npos) << o.out;
+  EXPECT_TRUE(in_order(o.out, "wade: cannot cross, loses half; 5 figures lost; disorganised\n  Orc archers: score -2 (row -2)\n",
+                       "\n5, true\n"))
+      << o.out;
+  // Dwarves 5 + 3 = 8 choose first; the Orcs charge home and the archers, standing, reorganise.
+  EXPECT_TRUE(in_order(o.out, "movement phase: moves: dwarves, orcs\n  1. dwarves\n    Dwarf infantry: moves 3in of 4in\n"
+                              "  2. orcs\n    Orc infantry: moves 4in of 6in; contacts the enemy; still disorganised\n"
+                              "    Orc archers: does not move; reorganised\n",
+                       "\ntrue, false\nundone: movement_phase{time = \"day\", orcs = ")) << o.out;
+  EXPECT_NE(o.out.find("{dwarves, distance = 3}}}\ntrue\n"), std::string::npos)
+      << o.out;
+}
+
 TEST(repl, lua_error_leaves_the_units_intact) {
   const auto o = muster("repl", "orcs.figures = 3; error(\"boom\")\nnosuch.x = 1\norcs.quality = \"elitee\"\n"
                                 "orcs.figures, orcs.quality\nx = 41\nx + 1\n");

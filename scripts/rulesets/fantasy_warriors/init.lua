@@ -24,6 +24,12 @@ local magic = require("magic")
 local talismans = require("talismans")
 local individuals = require("individuals")
 local light = require("light")
+local terrain_items = require("terrain_items")
+local rivers = require("rivers")
+local formation = require("formation")
+local movement = require("movement")
+local initiative = require("initiative")
+local movement_phase = require("movement_phase")
 
 local M = {}
 M.options = options
@@ -57,7 +63,9 @@ M.repl = require("repl")  -- the REPL's helpers: unit templates, combat, shoot, 
 M.modules = { core = core, units = units, quality = quality, reactions = reactions, threat = threat, morale = morale,
   casualties = casualties, shooting = shooting, artillery = artillery, combat = combat, man_to_man = man_to_man,
   armies = armies, magic = magic, prebattle = prebattle, command = command, talismans = talismans,
-  individuals = individuals, light = light, troops = require("troops"), terrain = require("terrain") }
+  individuals = individuals, light = light, troops = require("troops"), terrain = require("terrain"),
+  terrain_items = terrain_items, rivers = rivers, formation = formation, movement = movement, initiative = initiative,
+  movement_phase = movement_phase }
 
 --- Armies and points (armies.lua), for `muster army check|points FILE`: each takes a path
 --- under the Muster root or {file = name, text = text} and returns the army's report;
@@ -74,7 +82,8 @@ M.procedures = core.registry.procedures
 -- (a variant cannot replace a ruleset procedure, only add its own, which has none).
 local own = {}
 for _, area in ipairs({ threat, morale, shooting, artillery, combat, man_to_man, magic, prebattle, command, armies,
-                        talismans, individuals, light }) do
+                        talismans, individuals, light, quality, terrain_items, rivers, formation, movement,
+                        initiative, movement_phase }) do
   for name, p in pairs(area.procedures) do
     local run = p.run
     own[name] = p

@@ -15,6 +15,7 @@ require("shooting")
 require("morale")
 require("command")
 require("magic")
+require("initiative")
 local prebattle = require("prebattle")
 
 local M = {}
@@ -31,7 +32,7 @@ explain.order.bad_light = { "time", "light", "subjects", "races", "effects" }
 -- Where bad light costs something (pages 20-39; digests part 1 §10, part 2 §25.20, §26.8,
 -- §28). Each row reads its value at run time from the modifier list `list` (its entry `id`,
 -- "bad_light") or, for the resting wizard, the table `regain_power`; `value` is used only
--- while no such list exists (the Initiative Test has none yet). `applies`: "unit" (units and
+-- while no such list exists (a row a variant adds for a list of its own). `applies`: "unit" (units and
 -- troop or machine entries) and/or the roles of the individuals it touches. Array rows: a variant adds one with set_row.
 data.bad_light_effects = core.define_table("bad_light_effects", {
   { id = "threat_test", where = "Threat Test", list = "threat_test", applies = { "unit" } },

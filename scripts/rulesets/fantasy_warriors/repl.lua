@@ -1,6 +1,7 @@
 --- FANTASY WARRIORS at the REPL (scripts/lib/repl.lua turns this into session globals): unit
 --- templates from the army lists (scripts/armies/fantasy_warriors/), and the helpers
---- combat, shoot, threat and test. Each builds a procedure's input from the units, resolves it
+--- combat, shoot, threat and test (Phase Three's move, wade, expand, contract, reorganise and
+--- movement_phase come from repl_movement.lua). Each builds a procedure's input from the units, resolves it
 --- through ruleset.resolve (pure; :odds gives the same procedure and input to the odds engine), then changes the units as the
 --- result says: casualties removed, reactions and disorder set. No rule is decided here:
 --- every number comes from the procedures' results. Text reuses explain.lua.
@@ -509,6 +510,16 @@ fields (losses, figures_at_start, killed, magic_losses, time, terrible, threaten
 }
 
 -- ---------------------------------------------------------------------------------------
+-- Phase Three: move, wade, expand, contract, reorganise, movement_phase (repl_movement.lua)
+-- ---------------------------------------------------------------------------------------
+
+local repl_movement = require("repl_movement")
+for name, cmd in pairs(repl_movement.commands({ unit_arg = unit_arg, check_opts = check_opts, after_losses = after_losses,
+                                               throws_text = throws_text, append = append })) do
+  M.commands[name] = cmd
+end
+
+-- ---------------------------------------------------------------------------------------
 -- resolve(name, input): any procedure
 -- ---------------------------------------------------------------------------------------
 
@@ -561,9 +572,13 @@ M.functions = {
     end
     print(table.concat(lines, "\n"))
   end,
-  --- new_phase(): forgets this phase's losses (the Casualty Test's count starts again).
+  --- new_phase(): forgets this phase's losses (the Casualty Test's count starts again) and
+  --- which units moved or expanded (Phase Three's once-a-phase rules).
   new_phase = function(lib)
-    for _, h in ipairs(lib.units()) do lib.set_note(h, "phase", nil) end
+    for _, h in ipairs(lib.units()) do
+      lib.set_note(h, "phase", nil)
+      for _, note in ipairs(repl_movement.phase_notes) do lib.set_note(h, note, nil) end
+    end
   end,
 }
 

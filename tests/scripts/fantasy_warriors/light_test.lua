@@ -259,10 +259,8 @@ function M.test_a_variant_patch_changes_the_report()
   rules("grim_variant").remove_modifier("combat_test", "bad_light")
   rules("grim_variant").replace_modifier("shooting_hit", "bad_light", { id = "bad_light", reason = "worse at long range", value = function(c) return c.range == "long" and -2 or -1 end })
   rules("grim_variant").set_row("regain_power", "rest", { max_power = 6, safe = 3, safe_bad_light = 2, gamble_factor = 2, gamble_loss = 1 }, 1)
-  -- The Initiative Test's list does not exist yet: declared here as the ruleset would.
-  ruleset.registry.sealed = false
-  ruleset.modules.core.define_list("initiative", {
-    { id = "bad_light", page = 26, value = -2, reason = "the leader is enduring bad light" } })
+  rules("grim_variant").replace_modifier("initiative", "bad_light", { id = "bad_light", value = -2, reason = "the leader is enduring bad light",
+    when = function(c) return c.bad_light end })
   local r = bad_light { time = "night", units = { men,
     { name = "Merlin", role = "wizard", quality = "average", type = "disciplined", bad_light = "night" } } }
   t.eq(ids(r.effects), "threat_test=-2 shooting_hit=nil casualty_test=-1 combat_test=0 initiative=-2 "
