@@ -134,6 +134,7 @@ class interruptible {
 class line_input {
  public:
   enum class status { line, interrupted, eof };
+  static constexpr std::size_t max_line = std::size_t{1} << 20;  // bytes of one line read from a stream
   using words_fn = std::function<std::vector<std::string>()>;
 
   // `in`: lines from this stream, never a terminal; null: standard input, a terminal or not.
@@ -173,7 +174,19 @@ class line_input {
     line.clear();
     if (!tty_) {
       std::fflush(stdout);
-      if (!std::getline(in_, line)) return status::eof;
+      // At most max_line bytes of a line are kept: a stream with no newline (/dev/zero) is
+      // read through, not into memory, and its line is refused as too long.
+      std::size_t length = 0;
+      int c = 0;
+      while ((c = in_.get()) != std::char_traits<char>::eof() && c != '\n') {
+        if (++length <= max_line) line += static_cast<char>(c);
+      }
+      if (c == std::char_traits<char>::eof() && length == 0) return status::eof;
+      if (length > max_line) {
+        line.clear();
+        std::fprintf(stderr, "a line of %zu bytes was ignored (at most %zu)\n", length, max_line);
+        return status::line;
+      }
       if (!line.empty() && line.back() == '\r') line.pop_back();
       return status::line;
     }

@@ -244,6 +244,13 @@ TEST(repl, what_a_command_echoes_cannot_drive_the_terminal) {
   EXPECT_NE(o.out.find("\\e]0;t\\x07 printed"), std::string::npos) << o.out;
 }
 
+// A stream with a line that never ends is read through, not into memory.
+TEST(repl, a_line_longer_than_a_mebibyte_is_ignored_and_the_session_goes_on) {
+  const auto o = muster("repl", "x = 1 --" + std::string(3u << 20, 'z') + "\norcs.figures\n");
+  EXPECT_NE(o.out.find("a line of 3145736 bytes was ignored (at most 1048576)\n"), std::string::npos) << o.out.substr(0, 400);
+  EXPECT_NE(o.out.find("\n10\n"), std::string::npos) << o.out.substr(0, 400);
+}
+
 TEST(repl, runaway_line_ends_on_the_budget) {
   const auto o = muster("repl --budget 2000000", "while true do end\nsetmetatable({}, {__tostring = function() error(\"x\") end})\n"
                                                   "orcs.figures\n");
