@@ -279,14 +279,85 @@ local function reduce_cost(res)
   res.cost = cost
 end
 
+-- The wizards of `path` ({name, power} each, in order), checked; nil gives none.
+local function check_wizards(v, path)
+  local out = {}
+  if v == nil then return out end
+  if type(v) ~= "table" then core.fail(path, "an array of wizards {name, power} expected") end
+  for i, w in ipairs(v) do
+    local p = path .. "[" .. i .. "]"
+    if type(w) ~= "table" then core.fail(p, "a wizard {name, power} expected") end
+    core.check_fields(w, { "name", "power" }, p)
+    if type(w.name) ~= "string" or w.name == "" then core.fail(p .. ".name", "a name expected") end
+    out[i] = { name = w.name, power = core.check_int(w.power, p .. ".power", 0) }
+  end
+  return out
+end
+
+-- Spellbreak offered (page 45): once a spell is cast and its cost paid, before its effect lands,
+-- the enemy's wizards who have power left may break it (not a successful Banish Magic). Their
+-- side is asked which one casts it (question "spellbreak", options "no" and their names; the
+-- input's `spellbreak` answers instead); the Spellbreak is itself a cast, which the caster's
+-- side may break in turn (it is offered to the caster and `allied_wizards`). Fills
+-- res.spellbreak_offer, res.spellbreak (that cast's result) and res.spellbroken.
+local function offer_spellbreak(res, input, options, c, w)
+  local foes = c.enemy_wizards
+  if #foes == 0 then return end
+  local offer = { side = c.enemy_side, wizards = {} }
+  res.spellbreak_offer = offer
+  local row = data.spells.rows.banish_magic
+  if res.spell == "banish_magic" and res.cost_dice >= row.success_at then
+    offer.why = "a successful Banish Magic cannot be broken (p.45)"
+    return
+  end
+  local names = { "no" }
+  for _, f in ipairs(foes) do
+    if f.power > 0 then
+      names[#names + 1] = f.name
+      offer.wizards[#offer.wizards + 1] = f.name
+    end
+  end
+  if #names == 1 then offer.why = "no enemy wizard has power left" return end
+  local given = input.spellbreak
+  if given ~= nil then
+    local ok = false
+    for _, n in ipairs(names) do ok = ok or n == given end
+    if not ok then core.fail("spellbreak", string.format("%s is not one of %s", core.show(given), table.concat(names, ", "))) end
+  end
+  res.choices = res.choices or {}
+  local answer, by = casualties.choose(res, res.wizard, { side = c.enemy_side, question = "spellbreak",
+    prompt = string.format("%s cast %s: break it with a Spellbreak (5D, over 15 breaks it)? (%s)", res.wizard,
+      res.spell:gsub("_", " "), table.concat(names, ", ")), options = names }, given)
+  offer.answer, offer.chosen_by = answer, by
+  if answer == "no" then return end
+  local breaker
+  for _, f in ipairs(foes) do if f.name == answer then breaker = f end end
+  local allies = { { name = res.wizard, power = res.power_after } }
+  for _, a in ipairs(c.allied_wizards) do allies[#allies + 1] = a end
+  res.spellbreak = M.cast({ spell = "spellbreak", wizard = breaker, side = c.enemy_side,
+    against = { spell = res.spell, succeeded = true }, enemy_side = c.side, enemy_wizards = allies,
+    magic_banished = input.magic_banished }, options)
+  res.spellbroken = res.spellbreak.succeeded and res.spellbreak.broken == true
+end
+
 --- Casts one spell. args = {spell, wizard {name, power}, range?, dice?, steps?, direction?,
---- target?, target_alone?, cover?, protected?, against?, side?, options}.
+--- target?, target_alone?, cover?, protected?, against?, side?, enemy_side?, enemy_wizards?,
+--- allied_wizards?, spellbreak?, options}.
 function M.cast(input, options)
   local spell = core.check_enum(input.spell, M.spell_names, "spell")
   local w = input.wizard
   if type(w) ~= "table" then core.fail("wizard", "missing (the caster {name, power})") end
   core.check_fields(w, { "name", "power" }, "wizard")
   local power = core.check_int(w.power, "wizard.power", 0)
+  local enemy_wizards = check_wizards(input.enemy_wizards, "enemy_wizards")
+  local allied_wizards = check_wizards(input.allied_wizards, "allied_wizards")
+  if input.spellbreak ~= nil then
+    local names = { "no" }
+    for _, f in ipairs(enemy_wizards) do names[#names + 1] = f.name end
+    local ok = false
+    for _, n in ipairs(names) do ok = ok or n == input.spellbreak end
+    if not ok then core.fail("spellbreak", string.format("%s is not one of %s", core.show(input.spellbreak), table.concat(names, ", "))) end
+  end
   local res = core.result("cast")
   res.spell, res.wizard, res.power_before = spell, w.name or "wizard", power
   res.source = data.spells:source(spell)
@@ -297,7 +368,10 @@ function M.cast(input, options)
     core.fail("visible", "the wizard needs a line of sight to the target")
   end
   local c = { input = input, options = options, side = input.side or "caster",
+              enemy_side = core.check_side(input.enemy_side, "enemy_side", "enemy"),
+              enemy_wizards = enemy_wizards, allied_wizards = allied_wizards,
               range = needs_range[spell] and core.check_number(input.range, "range", 0) or nil }
+  if type(c.side) ~= "string" then core.fail("side", "a side name expected") end
   if needs_range[spell] then res.range = c.range end
   if needs_sight[spell] then shooting.check_sight(c.range, "range", "the wizard cannot see the target") end
   effects[spell](res, c, data.spells.rows[spell])
@@ -309,10 +383,17 @@ function M.cast(input, options)
     res.command_test_markers = { { name = res.wizard, role = "wizard", event = "killed" } }
   else
     res.power_after, res.wizard_dead, res.succeeded = power - res.cost, false, true
-    res.effect()
+    offer_spellbreak(res, input, options, c, w)
+    if res.spellbroken then
+      res.effect_cancelled = true
+    else
+      res.effect()
+    end
   end
   res.effect = nil
   if res.overdrawn then res.outcome = "overdrawn: wizard dies, no effect"
+  elseif res.spellbroken then
+    res.outcome = string.format("broken by %s's Spellbreak: no effect (the cost is paid)", res.spellbreak.wizard)
   elseif spell == "blast" then res.outcome = string.format("%d kills", res.kills)
   elseif spell == "finger_of_death" then res.outcome = res.killed and "target killed" or "target survives"
   elseif spell == "banish_magic" then res.outcome = res.banished and "magic banished" or "failed"
@@ -478,12 +559,46 @@ local function call_on_the_gods(res, priests, label)
   return total
 end
 
+-- The roll a granted call changes, at `path`: {dice = "NdM", faces = {...}, label?} (nil: none
+-- given). A "dice roll" is the whole throw made at once (digest part 2, 29.4): every die of it.
+local function check_roll(v, path)
+  if v == nil then return nil end
+  if type(v) ~= "table" then core.fail(path, "a roll {dice = \"2d6\", faces = {...}, label?} expected") end
+  core.check_fields(v, { "dice", "faces", "label" }, path)
+  local n, sides = nil, nil
+  if type(v.dice) == "string" then n, sides = v.dice:lower():match("^(%d+)d(%d+)$") end
+  n, sides = tonumber(n), tonumber(sides)
+  if not n or n < 1 or n > 200 or sides < 2 or sides > 100 then
+    core.fail(path .. ".dice", string.format("%s is not a throw such as \"2d6\" (1 to 200 dice)", core.show(v.dice)))
+  end
+  if type(v.faces) ~= "table" or #v.faces ~= n then
+    core.fail(path .. ".faces", string.format("the %d faces the %s showed expected", n, v.dice))
+  end
+  local faces, total = {}, 0
+  for i = 1, n do
+    faces[i] = core.check_int(v.faces[i], path .. ".faces[" .. i .. "]", 1, sides)
+    total = total + faces[i]
+  end
+  if v.label ~= nil and (type(v.label) ~= "string" or v.label == "") then core.fail(path .. ".label", "a short text expected") end
+  return { dice = string.format("%dd%d", n, sides), faces = faces, total = total, label = v.label or ("the " .. v.dice) }
+end
+
 --- Priests call on the gods. args = {call ("change_event" | "attack_wizard"), priests, in_combat?,
---- reroll? (change_event, 2+ priests: "own" | "opponent", else asked), wizard? {name, power, save?}
---- (attack_wizard), side?}.
+--- reroll? (change_event, 2+ priests: "own" | "opponent", else asked), own_roll?, opponent_roll?
+--- (change_event: the rolls that may be re-rolled, {dice, faces, label?}: the chosen one is
+--- thrown again), wizard? {name, power, save?} (attack_wizard), side?}.
 function M.priests(input)
   local call = core.check_enum(input.call, { "change_event", "attack_wizard" }, "call")
   local priests = check_priests(input.priests)
+  local rolls = { own = check_roll(input.own_roll, "own_roll"), opponent = check_roll(input.opponent_roll, "opponent_roll") }
+  if call ~= "change_event" then
+    for _, f in ipairs({ "own_roll", "opponent_roll", "reroll" }) do
+      if input[f] ~= nil then core.fail(f, "only a call to change an event re-rolls") end
+    end
+  end
+  if rolls.opponent and #priests == 1 then
+    core.fail("opponent_roll", "one priest re-rolls his own side's last roll only: the opponent's needs two or more (p.40)")
+  end
   if core.check_bool(input.in_combat, "in_combat", false) then
     core.fail("in_combat", "no priest calling on the gods may be in combat")
   end
@@ -511,7 +626,16 @@ function M.priests(input)
           options = { "own", "opponent" } }, given)
       end
     end
-    res.outcome = res.granted and ("re-roll " .. res.reroll .. " last roll") or "not granted"
+    -- The roll chosen is thrown again at once, and the new throw stands (p.40).
+    local roll = res.granted and rolls[res.reroll]
+    if roll then
+      local total, faces = core.sum(res, roll.dice, "re-roll, " .. roll.label)
+      res.rerolled = { whose = res.reroll, label = roll.label, dice = roll.dice,
+                       replaced = { faces = roll.faces, total = roll.total }, faces = faces, total = total }
+    end
+    res.outcome = not res.granted and "not granted"
+      or (roll and string.format("re-roll %s last roll: %s %d -> %d", res.reroll, roll.label, roll.total, res.rerolled.total))
+      or ("re-roll " .. res.reroll .. " last roll")
   else
     res.wizard, res.power_before = w.name, w.power
     res.power_after = w.power
@@ -545,8 +669,8 @@ M.procedures = {
     run = function(input, options) return M.warchief_lost(input, options) end,
   },
   priests = {
-    doc = "priests call on the gods: change an event (1D each, total 6+: a re-roll) or attack an enemy wizard (12+: 1D per living priest off his power); natural 1s are taken by the gods (p.40-41)",
-    fields = { "call", "priests", "in_combat", "reroll", "wizard", "side" },
+    doc = "priests call on the gods: change an event (1D each, total 6+: the roll given in own_roll or opponent_roll thrown again) or attack an enemy wizard (12+: 1D per living priest off his power); natural 1s are taken by the gods (p.40-41)",
+    fields = { "call", "priests", "in_combat", "reroll", "own_roll", "opponent_roll", "wizard", "side" },
     run = function(input) return M.priests(input) end,
   },
   rest = {
@@ -555,10 +679,10 @@ M.procedures = {
     run = function(input) return M.rest(input) end,
   },
   cast = {
-    doc = "a wizard casts one spell: its cost (dice, range, Blast doubles/trebles), overdraw and death, and its effect (p.43-45)",
+    doc = "a wizard casts one spell: its cost (dice, range, Blast doubles/trebles), overdraw and death, the enemy wizards offered a Spellbreak, and its effect unless broken (p.43-45)",
     fields = { "spell", "wizard", "range", "dice", "steps", "direction", "target", "target_alone",
                "cover", "protected", "against", "side", "order_test", "enemy_command_test",
-               "visible", "magic_banished" },
+               "visible", "magic_banished", "enemy_side", "enemy_wizards", "allied_wizards", "spellbreak" },
     run = function(input, options) return M.cast(input, options) end,
   },
 }
