@@ -200,6 +200,35 @@ local function why_no_test(a)
   return nil
 end
 
+--- A new order for the warchief's own command (page 36): with every unit still on the table
+--- within his range (at least one figure of each, `units[i].distance`), the order is accepted
+--- at once, without a test; otherwise it does not change. Fills `res` (a battle_leaders_test
+--- result): tested false, accepted, order_now, why.
+---@param res table
+---@param a table the test's arguments (M.battle_leaders_test), own_command set
+---@return table res
+function M.own_command_order(res, a)
+  res.own_command, res.tested, res.carrier = true, false, nil
+  local why
+  if a.warchief_lost then why = "the warchief is dead or routed: no new orders for the rest of the battle (p.35)" end
+  for _, u in ipairs(a.units) do
+    if not why and u.reaction ~= "rout" and u.distance > a.range then
+      why = string.format("%s is %gin away, beyond his range of %gin: his own command keeps its order (p.36)",
+        u.name, u.distance, a.range)
+    end
+  end
+  res.source = core.source_text({ source = core.ruleset, page = 36 })
+  if why then
+    res.accepted, res.order_now, res.why, res.outcome = false, a.current_order, why, "not_in_range"
+    return res
+  end
+  res.accepted, res.order_now, res.result = true, a.order, "accepted_without_test"
+  res.why = "every unit of his own command is within his range: the order is accepted without a test (p.36)"
+  res.units_disorganised, res.units_shaken, res.test_again = {}, {}, false
+  res.outcome = "accepted_without_test"
+  return res
+end
+
 --- The Battle Leader's Test. args: {leader (checked individual), order, current_order,
 --- carrier, carrier_save, different_race, with_unit, units, range, time, warchief_lost, wading,
 --- extra}. `extra` reaches the list's entries untouched (ctx.extra): a variant's procedure
@@ -218,6 +247,7 @@ function M.battle_leaders_test(args)
   res.order_sent = a.order
   res.carrier = a.carrier
   res.range = a.range
+  if a.own_command then return M.own_command_order(res, a) end
   local why = why_no_test(a)
   if why then
     res.tested, res.why, res.outcome, res.order_now = false, why, "no_test", a.current_order
@@ -536,12 +566,29 @@ local carriers = { "courier", "messenger", "warchief", "eldritch_command", "none
 
 M.procedures = {
   battle_leaders_test = {
-    doc = "Phase Five: a battle leader's test of a new order, its carrier, range and result (p.35-37)",
+    doc = "Phase Five: a battle leader's test of a new order, its carrier, range and result; or, with own_command, the warchief's own command, which takes the order without a test when all its units are in his range (p.35-37)",
     fields = { "leader", "order", "current_order", "carrier", "carrier_name", "carrier_save", "leader_race",
-               "warchief_race", "with_unit", "units", "heralds", "banner_bearers", "time", "warchief_lost", "wading" },
+               "warchief_race", "with_unit", "units", "heralds", "banner_bearers", "time", "warchief_lost", "wading",
+               "own_command" },
     run = function(input, options)
       local leader = units.check_individual(input.leader, "leader")
-      local carrier = core.check_enum(input.carrier, carriers, "carrier")
+      local own = core.check_bool(input.own_command, "own_command", false)
+      if own then
+        if leader.role ~= "warchief" then
+          core.fail("leader.role", string.format("%s: only the warchief changes his own command's order (p.36)", core.show(leader.role)))
+        end
+        for _, f in ipairs({ "carrier", "carrier_name", "carrier_save", "with_unit", "wading" }) do
+          if input[f] ~= nil then core.fail(f, "the warchief's own command takes its new order without a carrier or a test (p.36)") end
+        end
+        local list = check_command_units(input.units or {}, "units")
+        if #list == 0 then core.fail("units", "missing: the units of his command, each with its distance from him") end
+        for i, u in ipairs(list) do
+          if u.distance == nil then
+            core.fail("units[" .. i .. "].distance", "missing: how far the nearest figure of " .. u.name .. " is from the warchief")
+          end
+        end
+      end
+      local carrier = own and "warchief" or core.check_enum(input.carrier, carriers, "carrier")
       local save = false
       if input.carrier_save ~= nil and input.carrier_save ~= false then
         save = core.check_int(input.carrier_save, "carrier_save", 2, 12)
@@ -560,6 +607,7 @@ M.procedures = {
         time = core.check_time(input.time, "time"),
         warchief_lost = core.check_bool(input.warchief_lost, "warchief_lost", false),
         wading = core.check_bool(input.wading, "wading", false),
+        own_command = own,
         options = options,
       }
     end,
