@@ -33,6 +33,7 @@ local movement_phase = require("movement_phase")
 local sight = require("sight")
 local end_of_phase = require("end_of_phase")
 local threat_phase = require("threat_phase")
+local shooting_phase = require("shooting_phase")
 
 local M = {}
 M.options = options
@@ -68,7 +69,7 @@ M.modules = { core = core, units = units, quality = quality, reactions = reactio
   armies = armies, magic = magic, prebattle = prebattle, command = command, talismans = talismans,
   individuals = individuals, light = light, troops = require("troops"), terrain = require("terrain"),
   terrain_items = terrain_items, rivers = rivers, formation = formation, movement = movement, initiative = initiative,
-  movement_phase = movement_phase, sight = sight, end_of_phase = end_of_phase, threat_phase = threat_phase }
+  movement_phase = movement_phase, sight = sight, end_of_phase = end_of_phase, threat_phase = threat_phase, shooting_phase = shooting_phase }
 
 --- Armies and points (armies.lua), for `muster army check|points FILE`: each takes a path
 --- under the Muster root or {file = name, text = text} and returns the army's report;
@@ -86,7 +87,7 @@ M.procedures = core.registry.procedures
 local own = {}
 for _, area in ipairs({ threat, morale, shooting, artillery, combat, man_to_man, magic, prebattle, command, armies,
                         talismans, individuals, light, quality, terrain_items, rivers, formation, movement,
-                        initiative, movement_phase, sight, end_of_phase, threat_phase }) do
+                        initiative, movement_phase, sight, end_of_phase, threat_phase, shooting_phase }) do
   for name, p in pairs(area.procedures) do
     local run = p.run
     own[name] = p
