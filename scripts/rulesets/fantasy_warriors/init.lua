@@ -34,6 +34,7 @@ local sight = require("sight")
 local end_of_phase = require("end_of_phase")
 local threat_phase = require("threat_phase")
 local shooting_phase = require("shooting_phase")
+local combat_phase = require("combat_phase")
 
 local M = {}
 M.options = options
@@ -69,7 +70,8 @@ M.modules = { core = core, units = units, quality = quality, reactions = reactio
   armies = armies, magic = magic, prebattle = prebattle, command = command, talismans = talismans,
   individuals = individuals, light = light, troops = require("troops"), terrain = require("terrain"),
   terrain_items = terrain_items, rivers = rivers, formation = formation, movement = movement, initiative = initiative,
-  movement_phase = movement_phase, sight = sight, end_of_phase = end_of_phase, threat_phase = threat_phase, shooting_phase = shooting_phase }
+  movement_phase = movement_phase, sight = sight, end_of_phase = end_of_phase, threat_phase = threat_phase,
+  shooting_phase = shooting_phase, combat_phase = combat_phase }
 
 --- Armies and points (armies.lua), for `muster army check|points FILE`: each takes a path
 --- under the Muster root or {file = name, text = text} and returns the army's report;
@@ -87,7 +89,8 @@ M.procedures = core.registry.procedures
 local own = {}
 for _, area in ipairs({ threat, morale, shooting, artillery, combat, man_to_man, magic, prebattle, command, armies,
                         talismans, individuals, light, quality, terrain_items, rivers, formation, movement,
-                        initiative, movement_phase, sight, end_of_phase, threat_phase, shooting_phase }) do
+                        initiative, movement_phase, sight, end_of_phase, threat_phase, shooting_phase,
+                        combat_phase }) do
   for name, p in pairs(area.procedures) do
     local run = p.run
     own[name] = p
