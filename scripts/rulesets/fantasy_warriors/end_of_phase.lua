@@ -148,12 +148,28 @@ function M.run(c)
     res.killed[#res.killed + 1] = { side = e.side, unit = e.unit, figure = fig.name, role = fig.role, result = r,
                                     outcome = r.outcome }
   end
-  -- 4. Each army as Phase Seven finds it: its testers with their counters.
+  -- 4. Each army as Phase Seven finds it: its testers with their counters. A command without
+  --    its leader whose every unit left the table this phase is routed or annihilated: it
+  --    tests no more (p.39; docs/rules-assumptions.md).
+  local left = {}
+  for _, n in ipairs(res.removed) do left[n] = true end
   res.sides = {}
   for _, side in ipairs(order) do
     local a = armies[side]
     local s = { name = side, warchief_lost = a.warchief_lost or nil, omens = a.omens }
     if a.testers then
+      local kept = {}
+      for _, t in ipairs(a.testers) do
+        local gone = t.role == "command" and #t.units > 0
+        for _, n in ipairs(t.units) do gone = gone and left[n] == true end
+        if gone then
+          s.commands_gone = s.commands_gone or {}
+          s.commands_gone[#s.commands_gone + 1] = t.name
+        else
+          kept[#kept + 1] = t
+        end
+      end
+      a.testers = kept
       s.testers = a.testers
       s.counters = {}
       for _, t in ipairs(a.testers) do if t.counter then s.counters[#s.counters + 1] = t.name end end

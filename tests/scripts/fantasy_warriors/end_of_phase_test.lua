@@ -25,6 +25,16 @@ function M.test_a_unit_routs_alone()
   t.eq(r.outcome, "1 removed")
 end
 
+-- A leaderless command whose every unit left the table is gone: no counter, no test.
+function M.test_a_command_whose_units_all_left_is_gone()
+  local r = check({ armies = { orcs() }, routed = { { side = "Orcs", unit = "Black Blades",
+    attached = { { name = "Ugluk", role = "battle_leader" } } } } })
+  t.eq(r.sides[1].commands_gone, { "command of Ugluk" })
+  t.eq(r.sides[1].counters, { "Gorbag", "Snaga" })
+  r = check({ armies = { orcs() }, killed = { { side = "Orcs", figure = { name = "Ugluk", role = "battle_leader" } } } })
+  t.eq({ r.sides[1].commands_gone, r.sides[1].counters }, { nil, { "Gorbag", "command of Ugluk", "Snaga" } })
+end
+
 function M.test_an_annihilated_unit()
   local r = check({ annihilated = { { side = "Orcs", unit = "Red Arrows" } } })
   t.eq({ r.removed, r.annihilated }, { { "Red Arrows" }, { { side = "Orcs", unit = "Red Arrows", outcome = "removed" } } })

@@ -181,8 +181,10 @@ function M.test_a_rout_places_command_test_counters()
   local e = r.end_of_phase
   t.eq(e.removed, { "Dwarf infantry", "Nori" })
   t.eq(e.command_test_markers, { { side = "Dwarves", name = "Nori", role = "battle_leader", event = "routed", when = "phase_seven" } })
-  -- Every friendly warchief and battle leader, and the command that lost its leader (p.39).
-  t.eq(e.sides[1].counters, { "Thorin", "command of Nori" })
+  -- Every friendly warchief and battle leader, and the command that lost its leader (p.39):
+  -- but Nori's command had no unit but this one, and is gone.
+  t.eq(e.sides[1].counters, { "Thorin" })
+  t.eq(e.sides[1].commands_gone, { "command of Nori" })
   t.eq(e.routed[1].result.procedure, "unit_routed")
 end
 
