@@ -50,7 +50,10 @@ function M.commands(h)
     for i, e in ipairs(spec.units) do
       if type(e) ~= "table" or not lib.is_handle(e[1]) then fail(name, string.format("units[%d]: {unit, field = value, ...} expected", i)) end
       local x = fields(lib, e, {})
-      for k in pairs(x) do
+      local keys = {}
+      for k in pairs(x) do keys[#keys + 1] = k end
+      table.sort(keys)  -- the first unknown field named is the same every time
+      for _, k in ipairs(keys) do
         local ok = false
         for _, f in ipairs(known) do ok = ok or f == k end
         if not ok then fail(name, string.format("units[%d]: unknown field %q (known: %s)", i, k, table.concat(known, ", "))) end
@@ -222,7 +225,11 @@ its reaction and Disorganised counter, and the shooters their volley counters le
       if not lib.is_handle(u) then fail("combat_phase", string.format("%s[%d]: a unit expected", where, i)) end
       local e = r.add(lib, u)
       local f = { unit = e.desc }
-      for k, x in pairs(per[i] or {}) do
+      local keys = {}
+      for k in pairs(per[i] or {}) do keys[#keys + 1] = tostring(k) end
+      table.sort(keys)
+      for _, k in ipairs(keys) do
+        local x = per[i][k]
         local ok = false
         for _, name in ipairs(fighter_options) do ok = ok or name == k end
         if not ok then fail("combat_phase", string.format("%s: unknown option %q (known: %s)", where, tostring(k), table.concat(fighter_options, ", "))) end
