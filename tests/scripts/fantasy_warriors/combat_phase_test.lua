@@ -117,4 +117,32 @@ function M.test_every_input_is_checked_before_the_first_die()
   fails({}, "input: combats: missing (every combat, left to right: {attacker = fighter(s), defender = fighter(s), ...})")
 end
 
+-- Over seeds: every Combat Test reads the figures its unit began the phase with, each unit
+-- ends with its start less its losses, and a unit is removed exactly when it routed or has no
+-- figure left.
+function M.test_the_phase_is_simultaneous_over_seeds()
+  local a = { name = "A1", figures = 6, quality = "average", type = "tribal", strength = 1 }
+  local d = { name = "D1", figures = 6, quality = "average", type = "tribal" }
+  local combats = {
+    { attacker = fighter(a), defender = fighter(d) },
+    { attacker = fighter(t.copy(a, { name = "A2" })), defender = fighter(t.copy(d, { name = "D2", figures = 3 })) },
+  }
+  local start = { A1 = 6, D1 = 6, A2 = 6, D2 = 3 }
+  local tested, removed = 0, 0
+  for seed = 1, 30 do
+    muster.dice.set_seed(seed)
+    local r = phase(combats)
+    for _, test in ipairs(r.tests) do
+      t.eq(test.figures_at_start, start[test.unit], "seed " .. seed)
+      tested = tested + 1
+    end
+    for _, u in ipairs(r.units) do
+      t.eq(u.figures_after, start[u.name] - u.losses, "seed " .. seed .. " " .. u.name)
+      t.eq(u.removed == true, u.reaction == "rout" or u.figures_after == 0, "seed " .. seed .. " " .. u.name)
+      if u.removed then removed = removed + 1 end
+    end
+  end
+  t.eq(tested > 0 and removed > 0, true)
+end
+
 return M

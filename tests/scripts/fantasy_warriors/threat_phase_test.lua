@@ -215,4 +215,37 @@ function M.test_every_input_is_checked_before_the_first_die()
   fails({ { threatener = "Orc infantry", target = "Dwarf infantry" } }, "input: units[3].counter_threaten: the unit is not threatened")
 end
 
+-- Over seeds, with two threateners on one unit: the unit ends as its reactions, one after the
+-- other, leave it; it is asked to counter-threaten exactly when every test was OK and it is left
+-- with no reaction; and only a threatener it chose is tested again.
+function M.test_reactions_and_counter_threats_over_seeds()
+  local reactions = ruleset.modules.reactions
+  local boyz = t.copy(orcs, { name = "Orc boyz" })
+  local units = { { unit = orcs, side = "Orcs" }, { unit = t.copy(dwarves, { quality = "average", leader = false, standard = false }), side = "Dwarves" },
+                  { unit = boyz, side = "Orcs" } }
+  local threats = { { threatener = "Orc infantry", target = "Dwarf infantry" }, { threatener = "Orc boyz", target = "Dwarf infantry" } }
+  muster.choice.set_controller("Dwarves", "policy", "last")  -- counter-threatens the last threatener
+  local asked, routs = 0, 0
+  for seed = 1, 40 do
+    muster.dice.set_seed(seed)
+    local r = phase(units, threats)
+    local state, all_ok = { reaction = "ok", disorganised = false }, true
+    for _, x in ipairs(r.tests) do
+      if x.step == "threat" then
+        state.reaction, state.disorganised = reactions.apply(state, x.reaction)
+        all_ok = all_ok and x.reaction == "ok"
+      end
+    end
+    t.eq({ unit(r, "Dwarf infantry").reaction, unit(r, "Dwarf infantry").disorganised }, { state.reaction, state.disorganised }, "seed " .. seed)
+    local passed = all_ok and state.reaction == "ok"
+    t.eq(r.counter_threats[1].asked, passed, "seed " .. seed)
+    local counter = r.tests[#r.tests].step == "counter_threat" and r.tests[#r.tests] or nil
+    t.eq(counter ~= nil, passed, "seed " .. seed)
+    if counter then t.eq(counter.unit, "Orc boyz") asked = asked + 1 end
+    -- A rout ends the unit's tests: nothing is thrown for it after the test that routed it.
+    if r.tests[1].reaction == "rout" then routs = routs + 1 t.eq(#r.tests, 1, "seed " .. seed) end
+  end
+  t.eq(asked > 0 and routs > 0, true)
+end
+
 return M
