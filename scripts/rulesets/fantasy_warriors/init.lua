@@ -20,6 +20,7 @@ local man_to_man = require("man_to_man")
 local armies = require("armies")
 local prebattle = require("prebattle")
 local command = require("command")
+local victory = require("victory")
 local magic = require("magic")
 local priests = require("priests")
 local talismans = require("talismans")
@@ -68,7 +69,7 @@ M.repl = require("repl")  -- the REPL's helpers: unit templates, combat, shoot, 
 -- The rule areas themselves, for tests and for variants that need more than a patch.
 M.modules = { core = core, units = units, quality = quality, reactions = reactions, threat = threat, morale = morale,
   casualties = casualties, shooting = shooting, artillery = artillery, combat = combat, man_to_man = man_to_man,
-  armies = armies, magic = magic, priests = priests, prebattle = prebattle, command = command, talismans = talismans,
+  armies = armies, magic = magic, priests = priests, prebattle = prebattle, command = command, victory = victory, talismans = talismans,
   individuals = individuals, light = light, troops = require("troops"), terrain = require("terrain"),
   terrain_items = terrain_items, rivers = rivers, formation = formation, movement = movement, initiative = initiative,
   movement_phase = movement_phase, sight = sight, end_of_phase = end_of_phase, threat_phase = threat_phase,
@@ -88,7 +89,7 @@ M.procedures = core.registry.procedures
 -- Each ruleset procedure's module table by name: an odds trial lets its merge points count
 -- (a variant cannot replace a ruleset procedure, only add its own, which has none).
 local own = {}
-for _, area in ipairs({ threat, morale, shooting, artillery, combat, man_to_man, magic, priests, prebattle, command, armies,
+for _, area in ipairs({ threat, morale, shooting, artillery, combat, man_to_man, magic, priests, prebattle, command, victory, armies,
                         talismans, individuals, light, quality, terrain_items, rivers, formation, movement,
                         initiative, movement_phase, sight, end_of_phase, threat_phase, shooting_phase,
                         combat_phase }) do
