@@ -280,7 +280,9 @@ function M.phase(input, options)
       end
       res.counter_threats[#res.counter_threats + 1] = entry
     elseif x.counter_threaten ~= nil then
-      core.fail(x.path .. ".counter_threaten", "the unit was not threatened")
+      -- Its threat stood in a mutual threat: nobody threatens it any more, the answer is moot.
+      res.counter_threats[#res.counter_threats + 1] = { unit = x.name, side = x.side, asked = false,
+        why = "not threatened once mutual threat was settled: its answer is not used" }
     end
   end
   -- Each original threatener counter-threatened takes its test (no counter-counter-threat).

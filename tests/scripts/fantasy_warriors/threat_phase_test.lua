@@ -71,6 +71,13 @@ function M.test_mutual_threat_by_headcount()
   -- Goblins: 6 - 1 poor, Orc musician -1 = 4: OK.
   t.eq(steps(r), { "threat:Orc infantry<Goblins=4:ok", "counter_threat:Goblins<Orc infantry=4:ok" })
   t.eq(r.mutual[1].source, "fantasy_warriors p.19")
+  -- An answer typed in for the initiator is moot once the mutual threat is settled.
+  muster.dice.set_faces { 3, 6 }
+  r = phase({ { unit = orcs, side = "Orcs", counter_threaten = "no" }, { unit = goblins, side = "Goblins", counter_threaten = "no" } },
+            { { threatener = "Orc infantry", target = "Goblins" }, { threatener = "Goblins", target = "Orc infantry" } })
+  t.eq(r.counter_threats[2], { unit = "Goblins", side = "Goblins", asked = false,
+                               why = "not threatened once mutual threat was settled: its answer is not used" })
+  t.eq(#r.tests, 1)
 end
 
 -- Equal headcounts: greater total worth, then more musicians, then more specials, then 1D each
