@@ -14,7 +14,7 @@ local end_of_phase = require("end_of_phase")
 
 local M = {}
 
-explain.order.combat_phase = { "combats", "tests", "units", "end_of_phase" }
+explain.order.combat_phase = { "combats", "tests", "units", "end_of_phase", "choices" }
 
 local combat_fields = { "attacker", "defender", "attacker_side", "defender_side", "aerial" }
 
@@ -49,12 +49,15 @@ function M.phase(input, options)
   end
   local armies = end_of_phase.check_armies(input.armies, "armies")
   local res = core.result("combat_phase")
-  res.combats, res.tests, res.units = {}, {}, {}
-  -- Each combat's round, left to right.
+  res.combats, res.tests, res.units, res.choices = {}, {}, {}, {}
+  -- Each combat's round, left to right; every answer of the phase in one list, in order.
   for i, plan in ipairs(plans) do
     local round = p.play(plan, true)
     round.combat = i
     res.combats[i] = round
+    for _, ch in ipairs(round.choices) do
+      res.choices[#res.choices + 1] = { side = ch.side, question = ch.question, answer = ch.answer, by = ch.by, about = ch.about }
+    end
   end
   -- Every unit's Combat Test, after every combat (combat by combat, the attackers first).
   local routed, annihilated, killed = {}, {}, {}

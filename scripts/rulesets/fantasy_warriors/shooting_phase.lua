@@ -125,6 +125,10 @@ function M.phase(input, options)
   res.choices, res.declarations, res.shots = {}, {}, {}
   for _, shot in ipairs(shots) do
     local r = shot.res
+    if r.volleys_chosen_by then
+      res.choices[#res.choices + 1] = { side = shot.shooter.side, question = "volleys", answer = tostring(r.volleys),
+                                        by = r.volleys_chosen_by, about = shot.shooter.name }
+    end
     res.declarations[#res.declarations + 1] = { shooter = shot.shooter.name, target = shot.target.name, volleys = r.volleys,
       volleys_chosen_by = r.volleys_chosen_by, volleys_left = r.volleys_left, range = r.range, distance = r.distance,
       figures_shooting = r.figures_shooting }
@@ -149,6 +153,9 @@ function M.phase(input, options)
     for j = saves + 1, #cas.saves do r.saves[#r.saves + 1] = cas.saves[j] end
     for j = markers + 1, #cas.command_test do r.command_test_markers[#r.command_test_markers + 1] = cas.command_test[j] end
     r.annihilated = cas.wave.annihilated == true
+    for _, ch in ipairs(r.choices) do  -- every answer of the phase in one list, in the order given
+      res.choices[#res.choices + 1] = { side = ch.side, question = ch.question, answer = ch.answer, by = ch.by, about = ch.about }
+    end
     shooting.outcome(r)
     res.shots[#res.shots + 1] = r
   end

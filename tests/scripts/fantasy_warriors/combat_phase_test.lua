@@ -91,6 +91,7 @@ function M.test_a_warchief_killed_in_combat()
                                              { name = "Ugluk", role = "battle_leader", leadership = 3, units = { "Orc guard" } } } } } })
   local guard_rep = r.combats[1].units[2]
   t.eq({ guard_rep.characters_killed, guard_rep.losses }, { { "Gorbag" }, 1 })
+  t.eq(r.choices, { { side = "Dwarves", question = "special_killed", answer = "Gorbag", by = "policy:first", about = "Orc guard" } })
   t.eq({ r.tests[1].score, r.tests[1].reaction }, { 4, "ok" })  -- 4 - 1 lost more + 1 HOLD
   local e = r.end_of_phase
   t.eq(e.killed[1].figure, "Gorbag")

@@ -79,6 +79,7 @@ function M.test_volleys_are_declared_before_any_die()
   muster.choice.set_controller("Orcs", "script", { 3 })
   local r = phase(units, { { shooter = "Left bows", target = "Dwarf infantry", distance = 12 } })
   t.eq({ r.declarations[1].volleys, r.declarations[1].volleys_chosen_by, r.declarations[1].volleys_left }, { 3, "script", 3 })
+  t.eq(r.choices[1], { side = "Orcs", question = "volleys", answer = "3", by = "script", about = "Left bows" })
   t.eq(r.shots[1].hit_dice, 18)
 end
 
@@ -122,6 +123,7 @@ function M.test_a_character_killed_places_command_test_counters()
                   { armies = { { name = "Goblins", testers = { { name = "Skab", role = "warchief", leadership = 3 },
                                                                { name = "Grub", role = "battle_leader", leadership = 2, units = { "Goblins" } } } } } })
   t.eq(r.shots[1].specials, { { six = 1, figure = "Grub", chosen_by = "policy:first", killed = true } })
+  t.eq(r.choices, { { side = "Orcs", question = "special_killed", answer = "Grub", by = "policy:first", about = "Goblins" } })
   t.eq({ r.shots[1].losses, r.shots[1].killed }, { 0, { "Grub" } })
   t.eq({ unit(r, "Goblins").figures_after, #unit(r, "Goblins").after.individuals }, { 10, 0 })
   local e = r.end_of_phase
