@@ -69,7 +69,7 @@ body=$(awk '/^  apply = function/ { inside = 1; next } inside && /^  end,$/ { ex
 
 # 3. The check found the rule and ran it.
 out=$("$muster" rules check "$dir/rally.lua") || fail "rules check failed: $out"
-expect "ok: casualty_test.rally when: 40 calls" "$out"
+expect "ok: casualty_test.rally when: 45 calls" "$out"
 expect "0 error(s), 0 warning(s)" "$out"
 
 # 4. The hand calculation, row by row: each die replayed under both rules. A row of the

@@ -211,6 +211,31 @@ TEST(repl, movement_helpers_change_the_units) {
       << o.out;
 }
 
+TEST(repl, phase_helpers_change_the_units) {
+  // docs/repl.md, "Whole phases": the Threat example as a phase, then a shooting and a combat
+  // phase in one line each; the units change as the results say, and :undo takes a phase back.
+  const auto o = muster("repl",
+                        ":dice 4,5\nthreat_phase{time = \"night\", {orcs, dwarves, distance = 8}, "
+                        "units = {{dwarves, counter_threaten = orcs}}}\norcs.reaction, dwarves.reaction\n"
+                        "shooting_phase{{archers, dwarves, distance = 12, volleys = 2}}\narchers.volleys\n"
+                        "combat_phase{{orcs, dwarves, attacker = {in_contact = 5}}}\n"
+                        "orcs.figures, dwarves.figures, dwarves.reaction\n:undo\norcs.figures, dwarves.figures\n");
+  EXPECT_TRUE(in_order(o.out, "threat phase: Orc infantry: bloodlust | Dwarf infantry: ok\n"
+                              "  Dwarf infantry threatened by Orc infantry: 5 -> ok\n"
+                              "  counter: Orc infantry threatened by Dwarf infantry: 7 -> bloodlust\n",
+                       "\n\"bloodlust\", \"ok\"\n"))
+      << o.out;
+  EXPECT_TRUE(in_order(o.out, "shooting phase: Dwarf infantry: 0 lost\n"
+                              "  Orc archers at Dwarf infantry (2 volleys, long range): 5 hits, 0 kills, 0 figures lost\n",
+                       "  Orc archers: 10 -> 10 figures; ok; 4 volleys left\n  Dwarf infantry: 10 -> 10 figures; ok\n4\n"))
+      << o.out;
+  EXPECT_TRUE(in_order(o.out, "combat phase\n  combat 1: draw: the attacker killed 3, the defender 3\n",
+                       "  Orc infantry: 10 -> 7 figures; bloodlust\n  Dwarf infantry: 10 -> 7 figures; ok\n7, 7, \"ok\"\n"))
+      << o.out;
+  EXPECT_NE(o.out.find("undone: combat_phase{{orcs, dwarves, attacker = {in_contact = 5}}}\n10, 10\n"), std::string::npos)
+      << o.out;
+}
+
 TEST(repl, lua_error_leaves_the_units_intact) {
   const auto o = muster("repl", "orcs.figures = 3; error(\"boom\")\nnosuch.x = 1\norcs.quality = \"elitee\"\n"
                                 "orcs.figures, orcs.quality\nx = 41\nx + 1\n");

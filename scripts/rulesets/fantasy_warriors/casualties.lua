@@ -627,6 +627,33 @@ function M.standard_save(res, cas)
   return false
 end
 
+--- The unit description `raw` (as the input gave it) after roster `cas`'s losses: a new table,
+--- the figures lost removed, the specials killed gone, the attached characters killed left out,
+--- each extra profile's losses taken off.
+---@param raw table a unit description
+---@param cas table a roster after save()
+---@return table description
+function M.after(raw, cas)
+  local a = core.deep_copy(raw)
+  local d = cas.dead
+  a.figures = cas.figures - cas.losses
+  if d.leader then a.leader = false end
+  if d.champion then a.champion = false end
+  if d.standard then a.standard = false end
+  if (a.musicians or 0) > 0 then a.musicians = a.musicians - d.musicians end
+  if a.profiles then
+    for i, p in ipairs(a.profiles) do p.figures = p.figures - (d.profiles[i] or 0) end
+  end
+  if a.individuals then
+    local kept = {}
+    for i, ind in ipairs(a.individuals) do
+      if not d.individuals[i] then kept[#kept + 1] = ind end
+    end
+    a.individuals = kept
+  end
+  return a
+end
+
 --- Copies the roster's outcome into a result: `specials_dice`, `sixes`, `specials` (each
 --- {six?, figure, chosen_by, beyond_warriors?, killed}: whether that kill killed),
 --- `single_figure_sixes`, `casualties_first(_chosen_by)`, `annihilated`, `outstanding`,

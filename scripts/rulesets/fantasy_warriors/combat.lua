@@ -849,23 +849,8 @@ end
 -- The unit as it stands after the phase (a valid unit description): figures and specials
 -- lost, a captured standard gone, attached characters killed, disorganised by the mount.
 local function after_unit(f)
-  local a = copy(f.raw)
-  local c = f.casualties
-  a.figures = f.unit.figures - f.casualties.losses - (f.captured and 1 or 0)
-  if c.dead.leader then a.leader = false end
-  if c.dead.champion then a.champion = false end
-  if c.dead.standard or f.captured then a.standard = false end
-  if (a.musicians or 0) > 0 then a.musicians = a.musicians - c.dead.musicians end
-  if a.profiles then
-    for i, p in ipairs(a.profiles) do p.figures = p.figures - (c.dead.profiles[i] or 0) end
-  end
-  if a.individuals then
-    local kept = {}
-    for i, ind in ipairs(a.individuals) do
-      if not c.dead.individuals[i] then kept[#kept + 1] = ind end
-    end
-    a.individuals = kept
-  end
+  local a = casualties.after(f.raw, f.casualties)
+  if f.captured then a.figures, a.standard = a.figures - 1, false end
   if (f.profile == "bottom" or f.landed) and a.figures > 0 then a.disorganised = true end
   return a
 end
@@ -1212,7 +1197,52 @@ function M.play_round(plan, full)
   return out
 end
 
+--- The combat kill throw on its own (page 32), like shooting's kill_throw: `hits` D6 of
+--- `input.unit` striking `input.target` (each a unit description; a rider's bottom profile by
+--- `rider_profile` / `target_rider_profile`, a polearm's use by `polearm`), with the "combat_kill"
+--- list and the weapon v armour cell.
+---@param input table
+---@return table res
+function M.kill_throw_alone(input)
+  local res = core.result("combat_kill_throw")
+  local u = units.check_unit(input.unit, "unit")
+  local t = units.check_unit(input.target, "target")
+  local hits = core.check_int(input.hits, "hits", 0, 1000)
+  local function profile_of(x, field)
+    if input[field] == nil then return x, nil end
+    local v = core.check_enum(input[field], { "top", "bottom" }, field)
+    if not x.bottom_profile then core.fail(field, x.name .. " has no bottom_profile (riders on beasts)") end
+    return with_profile(x, v == "bottom" and x.bottom_profile or nil), v
+  end
+  local eff, profile = profile_of(u, "rider_profile")
+  local teff, target_profile = profile_of(t, "target_rider_profile")
+  local polearm
+  if eff.weapon == "polearm" then
+    polearm = core.check_enum(input.polearm, { "spear", "two_handed" }, "polearm")
+  elseif input.polearm ~= nil then
+    core.fail("polearm", "the unit is not armed with polearms")
+  end
+  res.unit, res.target, res.hits, res.profile, res.target_profile, res.polearm = u.name, t.name, hits, profile, target_profile, polearm
+  local out = {}
+  M.kill_throw(res, out, { unit = eff, enemy = teff, row = M.weapon_row(eff, polearm), hits = hits,
+    bloodlust = u.reaction == "bloodlust",
+    defending_standard = core.check_bool(input.defending_standard, "defending_standard", false),
+    label = "kill throw, " .. u.name .. " v " .. t.name })
+  for _, k in ipairs({ "kill_modifier", "weapon_row", "kill_target", "kill_table_source", "kills", "automatic_kills",
+                       "automatic_failures" }) do
+    res[k] = out[k]
+  end
+  res.outcome = string.format("%d kill%s", res.kills, res.kills == 1 and "" or "s")
+  return res
+end
+
 M.procedures = {
+  combat_kill_throw = {
+    doc = "the combat kill throw on its own: 1D per hit, a natural 6 kills, a natural 1 fails, the rest add STR, the enemy's RES, bloodlust and defending the standard, and kill from the weapon v armour cell up (p.32)",
+    fields = { "unit", "target", "hits", "rider_profile", "target_rider_profile", "polearm", "defending_standard" },
+    odds = { { name = "kills", path = "kills", kind = "count" } },
+    run = function(input) return M.kill_throw_alone(input) end,
+  },
   combat = {
     doc = "one combat round between two sides of one or more units (or lone individuals): hit, kill, kills to specials, saves, standard captures, losses and Combat Test inputs (p.30-33)",
     fields = { "attacker", "defender", "attacker_side", "defender_side", "aerial", "time", "combat_tests" },

@@ -200,6 +200,35 @@ local function why_no_test(a)
   return nil
 end
 
+--- A new order for the warchief's own command (page 36): with every unit still on the table
+--- within his range (at least one figure of each, `units[i].distance`), the order is accepted
+--- at once, without a test; otherwise it does not change. Fills `res` (a battle_leaders_test
+--- result): tested false, accepted, order_now, why.
+---@param res table
+---@param a table the test's arguments (M.battle_leaders_test), own_command set
+---@return table res
+function M.own_command_order(res, a)
+  res.own_command, res.tested, res.carrier = true, false, nil
+  local why
+  if a.warchief_lost then why = "the warchief is dead or routed: no new orders for the rest of the battle (p.35)" end
+  for _, u in ipairs(a.units) do
+    if not why and u.reaction ~= "rout" and u.distance > a.range then
+      why = string.format("%s is %gin away, beyond his range of %gin: his own command keeps its order (p.36)",
+        u.name, u.distance, a.range)
+    end
+  end
+  res.source = core.source_text({ source = core.ruleset, page = 36 })
+  if why then
+    res.accepted, res.order_now, res.why, res.outcome = false, a.current_order, why, "not_in_range"
+    return res
+  end
+  res.accepted, res.order_now, res.result = true, a.order, "accepted_without_test"
+  res.why = "every unit of his own command is within his range: the order is accepted without a test (p.36)"
+  res.units_disorganised, res.units_shaken, res.test_again = {}, {}, false
+  res.outcome = "accepted_without_test"
+  return res
+end
+
 --- The Battle Leader's Test. args: {leader (checked individual), order, current_order,
 --- carrier, carrier_save, different_race, with_unit, units, range, time, warchief_lost, wading,
 --- extra}. `extra` reaches the list's entries untouched (ctx.extra): a variant's procedure
@@ -218,6 +247,7 @@ function M.battle_leaders_test(args)
   res.order_sent = a.order
   res.carrier = a.carrier
   res.range = a.range
+  if a.own_command then return M.own_command_order(res, a) end
   local why = why_no_test(a)
   if why then
     res.tested, res.why, res.outcome, res.order_now = false, why, "no_test", a.current_order
@@ -423,111 +453,6 @@ function M.routed(res, name)
   return false
 end
 
-
--- ---------------------------------------------------------------------------------------
--- Victory and defeat (page 11): the game types and the scoring system
--- ---------------------------------------------------------------------------------------
-
---- Value of each scoring item (page 11): `own` counted for a side's own army before and
---- after the battle, `enemy` for each enemy one lost (killed, routed, wrecked, defiled...).
-data.victory_values = core.define_table("victory_values", {
-  warchief = { own = 2, enemy = 2 },            -- [inferred] Scoring example
-  army_standard = { own = 2, enemy = 2 },       -- own [inferred]; enemy wrecked [unknown], mirrors
-  sacred_item = { own = 2, enemy = 2 },
-  beloved_personage = { own = 2, enemy = 2 },
-  battle_leader = { own = 1, enemy = 1 },       -- own [inferred] Scoring example
-  individual = { own = 1, enemy = 1 },          -- enemy [unknown], mirrors
-  unit = { own = 1, enemy = 1 },
-}, 11)
-
---- The result bands of D = post-battle value - pre-battle value (page 11), lowest D first.
-data.victory_bands = core.define_table("victory_bands", {
-  { from = 0, result = "stalemate" },
-  { from = 1, result = "minor_victory" },
-  { from = 4, result = "decisive_victory" },
-  { from = 7, result = "major_victory" },
-  { from = 9, result = "crushing_victory" },
-}, 11)
-
-M.victory_items = { "warchief", "army_standard", "sacred_item", "beloved_personage", "battle_leader", "individual", "unit" }
-
---- The grade of a difference D >= 0.
-function M.victory_band(d)
-  local result
-  for _, b in ipairs(data.victory_bands.rows) do
-    if d >= b.from then result = b.result end
-  end
-  return result
-end
-
-local function value(res, counts, column, label)
-  local values = data.victory_values.rows
-  local total, lines = 0, {}
-  for _, item in ipairs(M.victory_items) do
-    local n = counts[item] or 0
-    if n > 0 then
-      local v = n * values[item][column]
-      lines[#lines + 1] = { item = item, count = n, value = v, source = data.victory_values:source(item) }
-      total = total + v
-    end
-  end
-  res[label] = lines
-  return total
-end
-
---- Scores a side: pre-battle value, post-battle value (survivors plus enemy losses), D and
---- the result band; D below 0 is the opponent's victory of the grade -D gives.
-function M.score(a)
-  local res = { procedure = "victory", game = a.game }
-  if a.game == "restricted_turns" and a.turn < a.turns then
-    res.over, res.outcome = false, string.format("turn %d of %d: the game goes on", a.turn, a.turns)
-    return res
-  end
-  if a.game == "bitter_end" then
-    if a.capitulated then
-      res.over, res.winner = true, a.capitulated == "own" and "enemy" or "own"
-    elseif a.own_units_left == 0 or a.enemy_units_left == 0 then
-      res.over = true
-      if a.own_units_left == a.enemy_units_left then res.winner = "none"
-      else res.winner = a.own_units_left > 0 and "own" or "enemy" end
-    else
-      res.over, res.outcome = false, "both sides have units left: the game goes on"
-      return res
-    end
-    res.outcome = res.winner == "none" and "no side has units left" or (res.winner .. " side wins")
-    return res  -- Bitter End is won on the field; the scoring is Restricted Turns' (page 11)
-  end
-  res.over = true
-  res.pre_value = value(res, a.pre, "own", "pre_lines")
-  local own_left = value(res, a.post, "own", "post_lines")
-  local gained = value(res, a.enemy_lost, "enemy", "enemy_lost_lines")
-  res.post_value = own_left + gained
-  res.difference = res.post_value - res.pre_value
-  if res.difference >= 0 then
-    res.result = M.victory_band(res.difference)
-    res.winner = res.difference > 0 and "own" or "none"
-  else
-    res.result = M.victory_band(-res.difference)
-    res.winner = "enemy"
-  end
-  res.result_source = core.source_text({ source = core.ruleset, page = 11 })
-  res.outcome = res.result == "stalemate" and "stalemate" or (res.winner .. " side: " .. res.result)
-  return res
-end
-
-local function check_counts(t, path, pre)
-  t = t or {}  -- nothing given: none of each
-  local fields = {}
-  for _, i in ipairs(M.victory_items) do fields[#fields + 1] = i end
-  core.check_fields(t, fields, path)
-  local out = {}
-  for _, item in ipairs(M.victory_items) do
-    local max = (item == "warchief" or item == "army_standard") and 1 or 1000
-    out[item] = core.check_int(t[item], path .. "." .. item, 0, max, 0)
-  end
-  return out
-end
-
 -- ---------------------------------------------------------------------------------------
 -- Procedures
 -- ---------------------------------------------------------------------------------------
@@ -536,12 +461,29 @@ local carriers = { "courier", "messenger", "warchief", "eldritch_command", "none
 
 M.procedures = {
   battle_leaders_test = {
-    doc = "Phase Five: a battle leader's test of a new order, its carrier, range and result (p.35-37)",
+    doc = "Phase Five: a battle leader's test of a new order, its carrier, range and result; or, with own_command, the warchief's own command, which takes the order without a test when all its units are in his range (p.35-37)",
     fields = { "leader", "order", "current_order", "carrier", "carrier_name", "carrier_save", "leader_race",
-               "warchief_race", "with_unit", "units", "heralds", "banner_bearers", "time", "warchief_lost", "wading" },
+               "warchief_race", "with_unit", "units", "heralds", "banner_bearers", "time", "warchief_lost", "wading",
+               "own_command" },
     run = function(input, options)
       local leader = units.check_individual(input.leader, "leader")
-      local carrier = core.check_enum(input.carrier, carriers, "carrier")
+      local own = core.check_bool(input.own_command, "own_command", false)
+      if own then
+        if leader.role ~= "warchief" then
+          core.fail("leader.role", string.format("%s: only the warchief changes his own command's order (p.36)", core.show(leader.role)))
+        end
+        for _, f in ipairs({ "carrier", "carrier_name", "carrier_save", "with_unit", "wading" }) do
+          if input[f] ~= nil then core.fail(f, "the warchief's own command takes its new order without a carrier or a test (p.36)") end
+        end
+        local list = check_command_units(input.units or {}, "units")
+        if #list == 0 then core.fail("units", "missing: the units of his command, each with its distance from him") end
+        for i, u in ipairs(list) do
+          if u.distance == nil then
+            core.fail("units[" .. i .. "].distance", "missing: how far the nearest figure of " .. u.name .. " is from the warchief")
+          end
+        end
+      end
+      local carrier = own and "warchief" or core.check_enum(input.carrier, carriers, "carrier")
       local save = false
       if input.carrier_save ~= nil and input.carrier_save ~= false then
         save = core.check_int(input.carrier_save, "carrier_save", 2, 12)
@@ -560,6 +502,7 @@ M.procedures = {
         time = core.check_time(input.time, "time"),
         warchief_lost = core.check_bool(input.warchief_lost, "warchief_lost", false),
         wading = core.check_bool(input.wading, "wading", false),
+        own_command = own,
         options = options,
       }
     end,
@@ -618,37 +561,6 @@ M.procedures = {
         individuals = individuals,
         options = options,
       }
-    end,
-  },
-  victory = {
-    doc = "victory and defeat: Bitter End or Restricted Turns, and the scoring system's pre- and post-battle values and result bands (p.11)",
-    fields = { "game", "turns", "turn", "own_units_left", "enemy_units_left", "capitulated", "pre", "post", "enemy_lost" },
-    run = function(input, options)
-      local game = core.check_enum(input.game or "restricted_turns", { "restricted_turns", "bitter_end" }, "game")
-      local a = { game = game, options = options }
-      if game == "restricted_turns" then
-        a.turns = core.check_int(input.turns, "turns", 1, 1000)
-        a.turn = core.check_int(input.turn, "turn", 0, 1000, a.turns)
-        if input.pre == nil then core.fail("pre", "missing: the pre-battle counts are needed to score") end
-      else
-        a.own_units_left = core.check_int(input.own_units_left, "own_units_left", 0, 1000)
-        a.enemy_units_left = core.check_int(input.enemy_units_left, "enemy_units_left", 0, 1000)
-        if input.capitulated ~= nil then a.capitulated = core.check_enum(input.capitulated, { "own", "enemy" }, "capitulated") end
-        for _, f in ipairs({ "pre", "post", "enemy_lost" }) do
-          if input[f] ~= nil then core.fail(f, "a Bitter End game is not scored (only Restricted Turns, p.11)") end
-        end
-      end
-      if input.pre ~= nil then
-        a.pre = check_counts(input.pre, "pre")
-        a.post = check_counts(input.post, "post")
-        a.enemy_lost = check_counts(input.enemy_lost, "enemy_lost")
-        for _, item in ipairs(M.victory_items) do
-          if a.post[item] > a.pre[item] then
-            core.fail("post." .. item, string.format("%d survive but only %d were there before the battle", a.post[item], a.pre[item]))
-          end
-        end
-      end
-      return M.score(a)
     end,
   },
 }

@@ -239,6 +239,32 @@ function M.check_side(v, path, default)
   return v
 end
 
+--- A deep copy of a plain value (tables copied all the way down; no metatables, no cycles).
+---@param v any
+---@return any
+function M.deep_copy(v)
+  if type(v) ~= "table" then return v end
+  local out = {}
+  for k, x in pairs(v) do out[k] = M.deep_copy(x) end
+  return out
+end
+
+--- Runs fn(...) and gives an input error it raises the path `path`: "input: distance: ..."
+--- becomes "input: shots[2].distance: ..." (an entry of a whole phase's input). Returns what
+--- fn returns; any other error passes unchanged.
+---@param path string
+---@param fn function
+---@return any
+function M.at(path, fn, ...)
+  local r = { pcall(fn, ...) }
+  if r[1] then return unpack(r, 2) end
+  local err = r[2]
+  if type(err) == "string" and err:sub(1, 7) == "input: " and err:sub(8, 7 + #path) ~= path then
+    error("input: " .. path .. "." .. err:sub(8), 0)
+  end
+  error(err, 0)
+end
+
 --- The keys of table `t`, sorted: the one way a rule area lists or walks a table's rows
 --- (pairs order must never decide anything).
 ---@param t table

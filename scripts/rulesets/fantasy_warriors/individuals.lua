@@ -185,6 +185,9 @@ end
 
 local omens_values = { "none", "unread", "good", "bad", "neutral" }
 
+-- The input checkers, for the end-of-phase checks (end_of_phase.lua) that feed these procedures.
+M.check_testers, M.check_tested, M.check_figures, M.omens_values = check_testers, check_tested, check_figures, omens_values
+
 -- ---------------------------------------------------------------------------------------
 -- Command Test counters
 -- ---------------------------------------------------------------------------------------

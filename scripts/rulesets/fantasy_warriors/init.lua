@@ -20,7 +20,9 @@ local man_to_man = require("man_to_man")
 local armies = require("armies")
 local prebattle = require("prebattle")
 local command = require("command")
+local victory = require("victory")
 local magic = require("magic")
+local priests = require("priests")
 local talismans = require("talismans")
 local individuals = require("individuals")
 local light = require("light")
@@ -30,6 +32,11 @@ local formation = require("formation")
 local movement = require("movement")
 local initiative = require("initiative")
 local movement_phase = require("movement_phase")
+local sight = require("sight")
+local end_of_phase = require("end_of_phase")
+local threat_phase = require("threat_phase")
+local shooting_phase = require("shooting_phase")
+local combat_phase = require("combat_phase")
 
 local M = {}
 M.options = options
@@ -62,10 +69,11 @@ M.repl = require("repl")  -- the REPL's helpers: unit templates, combat, shoot, 
 -- The rule areas themselves, for tests and for variants that need more than a patch.
 M.modules = { core = core, units = units, quality = quality, reactions = reactions, threat = threat, morale = morale,
   casualties = casualties, shooting = shooting, artillery = artillery, combat = combat, man_to_man = man_to_man,
-  armies = armies, magic = magic, prebattle = prebattle, command = command, talismans = talismans,
+  armies = armies, magic = magic, priests = priests, prebattle = prebattle, command = command, victory = victory, talismans = talismans,
   individuals = individuals, light = light, troops = require("troops"), terrain = require("terrain"),
   terrain_items = terrain_items, rivers = rivers, formation = formation, movement = movement, initiative = initiative,
-  movement_phase = movement_phase }
+  movement_phase = movement_phase, sight = sight, end_of_phase = end_of_phase, threat_phase = threat_phase,
+  shooting_phase = shooting_phase, combat_phase = combat_phase }
 
 --- Armies and points (armies.lua), for `muster army check|points FILE`: each takes a path
 --- under the Muster root or {file = name, text = text} and returns the army's report;
@@ -81,9 +89,10 @@ M.procedures = core.registry.procedures
 -- Each ruleset procedure's module table by name: an odds trial lets its merge points count
 -- (a variant cannot replace a ruleset procedure, only add its own, which has none).
 local own = {}
-for _, area in ipairs({ threat, morale, shooting, artillery, combat, man_to_man, magic, prebattle, command, armies,
+for _, area in ipairs({ threat, morale, shooting, artillery, combat, man_to_man, magic, priests, prebattle, command, victory, armies,
                         talismans, individuals, light, quality, terrain_items, rivers, formation, movement,
-                        initiative, movement_phase }) do
+                        initiative, movement_phase, sight, end_of_phase, threat_phase, shooting_phase,
+                        combat_phase }) do
   for name, p in pairs(area.procedures) do
     local run = p.run
     own[name] = p

@@ -279,14 +279,85 @@ local function reduce_cost(res)
   res.cost = cost
 end
 
+-- The wizards of `path` ({name, power} each, in order), checked; nil gives none.
+local function check_wizards(v, path)
+  local out = {}
+  if v == nil then return out end
+  if type(v) ~= "table" then core.fail(path, "an array of wizards {name, power} expected") end
+  for i, w in ipairs(v) do
+    local p = path .. "[" .. i .. "]"
+    if type(w) ~= "table" then core.fail(p, "a wizard {name, power} expected") end
+    core.check_fields(w, { "name", "power" }, p)
+    if type(w.name) ~= "string" or w.name == "" then core.fail(p .. ".name", "a name expected") end
+    out[i] = { name = w.name, power = core.check_int(w.power, p .. ".power", 0) }
+  end
+  return out
+end
+
+-- Spellbreak offered (page 45): once a spell is cast and its cost paid, before its effect lands,
+-- the enemy's wizards who have power left may break it (not a successful Banish Magic). Their
+-- side is asked which one casts it (question "spellbreak", options "no" and their names; the
+-- input's `spellbreak` answers instead); the Spellbreak is itself a cast, which the caster's
+-- side may break in turn (it is offered to the caster and `allied_wizards`). Fills
+-- res.spellbreak_offer, res.spellbreak (that cast's result) and res.spellbroken.
+local function offer_spellbreak(res, input, options, c, w)
+  local foes = c.enemy_wizards
+  if #foes == 0 then return end
+  local offer = { side = c.enemy_side, wizards = {} }
+  res.spellbreak_offer = offer
+  local row = data.spells.rows.banish_magic
+  if res.spell == "banish_magic" and res.cost_dice >= row.success_at then
+    offer.why = "a successful Banish Magic cannot be broken (p.45)"
+    return
+  end
+  local names = { "no" }
+  for _, f in ipairs(foes) do
+    if f.power > 0 then
+      names[#names + 1] = f.name
+      offer.wizards[#offer.wizards + 1] = f.name
+    end
+  end
+  if #names == 1 then offer.why = "no enemy wizard has power left" return end
+  local given = input.spellbreak
+  if given ~= nil then
+    local ok = false
+    for _, n in ipairs(names) do ok = ok or n == given end
+    if not ok then core.fail("spellbreak", string.format("%s is not one of %s", core.show(given), table.concat(names, ", "))) end
+  end
+  res.choices = res.choices or {}
+  local answer, by = casualties.choose(res, res.wizard, { side = c.enemy_side, question = "spellbreak",
+    prompt = string.format("%s cast %s: break it with a Spellbreak (5D, over 15 breaks it)? (%s)", res.wizard,
+      res.spell:gsub("_", " "), table.concat(names, ", ")), options = names }, given)
+  offer.answer, offer.chosen_by = answer, by
+  if answer == "no" then return end
+  local breaker
+  for _, f in ipairs(foes) do if f.name == answer then breaker = f end end
+  local allies = { { name = res.wizard, power = res.power_after } }
+  for _, a in ipairs(c.allied_wizards) do allies[#allies + 1] = a end
+  res.spellbreak = M.cast({ spell = "spellbreak", wizard = breaker, side = c.enemy_side,
+    against = { spell = res.spell, succeeded = true }, enemy_side = c.side, enemy_wizards = allies,
+    magic_banished = input.magic_banished }, options)
+  res.spellbroken = res.spellbreak.succeeded and res.spellbreak.broken == true
+end
+
 --- Casts one spell. args = {spell, wizard {name, power}, range?, dice?, steps?, direction?,
---- target?, target_alone?, cover?, protected?, against?, side?, options}.
+--- target?, target_alone?, cover?, protected?, against?, side?, enemy_side?, enemy_wizards?,
+--- allied_wizards?, spellbreak?, options}.
 function M.cast(input, options)
   local spell = core.check_enum(input.spell, M.spell_names, "spell")
   local w = input.wizard
   if type(w) ~= "table" then core.fail("wizard", "missing (the caster {name, power})") end
   core.check_fields(w, { "name", "power" }, "wizard")
   local power = core.check_int(w.power, "wizard.power", 0)
+  local enemy_wizards = check_wizards(input.enemy_wizards, "enemy_wizards")
+  local allied_wizards = check_wizards(input.allied_wizards, "allied_wizards")
+  if input.spellbreak ~= nil then
+    local names = { "no" }
+    for _, f in ipairs(enemy_wizards) do names[#names + 1] = f.name end
+    local ok = false
+    for _, n in ipairs(names) do ok = ok or n == input.spellbreak end
+    if not ok then core.fail("spellbreak", string.format("%s is not one of %s", core.show(input.spellbreak), table.concat(names, ", "))) end
+  end
   local res = core.result("cast")
   res.spell, res.wizard, res.power_before = spell, w.name or "wizard", power
   res.source = data.spells:source(spell)
@@ -297,7 +368,10 @@ function M.cast(input, options)
     core.fail("visible", "the wizard needs a line of sight to the target")
   end
   local c = { input = input, options = options, side = input.side or "caster",
+              enemy_side = core.check_side(input.enemy_side, "enemy_side", "enemy"),
+              enemy_wizards = enemy_wizards, allied_wizards = allied_wizards,
               range = needs_range[spell] and core.check_number(input.range, "range", 0) or nil }
+  if type(c.side) ~= "string" then core.fail("side", "a side name expected") end
   if needs_range[spell] then res.range = c.range end
   if needs_sight[spell] then shooting.check_sight(c.range, "range", "the wizard cannot see the target") end
   effects[spell](res, c, data.spells.rows[spell])
@@ -309,10 +383,17 @@ function M.cast(input, options)
     res.command_test_markers = { { name = res.wizard, role = "wizard", event = "killed" } }
   else
     res.power_after, res.wizard_dead, res.succeeded = power - res.cost, false, true
-    res.effect()
+    offer_spellbreak(res, input, options, c, w)
+    if res.spellbroken then
+      res.effect_cancelled = true
+    else
+      res.effect()
+    end
   end
   res.effect = nil
   if res.overdrawn then res.outcome = "overdrawn: wizard dies, no effect"
+  elseif res.spellbroken then
+    res.outcome = string.format("broken by %s's Spellbreak: no effect (the cost is paid)", res.spellbreak.wizard)
   elseif spell == "blast" then res.outcome = string.format("%d kills", res.kills)
   elseif spell == "finger_of_death" then res.outcome = res.killed and "target killed" or "target survives"
   elseif spell == "banish_magic" then res.outcome = res.banished and "magic banished" or "failed"
@@ -430,124 +511,11 @@ function M.rest(input)
   return res
 end
 
--- ---------------------------------------------------------------------------------------
--- Priests (pages 40-41): calling on the gods to change an event (1D per priest, total 6 or
--- more: a re-roll) or to attack an enemy wizard (total 12 or more: 1D per living priest off
--- his power); each priest whose die shows a natural 1 is taken by the gods unless he saves.
--- ---------------------------------------------------------------------------------------
-data.priests = core.define_table("priests", {
-  change_event = { granted_at = 6 },
-  attack_wizard = { granted_at = 12, survivor_power = 1 },
-  taken = { face = 1 },
-}, 41)
-data.priests:set_page("change_event", 40)
-
-local function check_priests(v)
-  if type(v) ~= "table" or #v == 0 then core.fail("priests", "missing (a list of priests {name, save?, race?})") end
-  local out, race = {}, nil
-  for i, pr in ipairs(v) do
-    local path = "priests[" .. i .. "]"
-    if type(pr) ~= "table" then core.fail(path, "a priest {name, save?, race?} expected") end
-    core.check_fields(pr, { "name", "save", "race" }, path)
-    if pr.race ~= nil then
-      if race ~= nil and pr.race ~= race then core.fail(path .. ".race", "every priest calling together must be of one race") end
-      race = pr.race
-    end
-    out[i] = { name = type(pr.name) == "string" and pr.name or ("priest " .. i),
-               save = pr.save ~= nil and core.check_int(pr.save, path .. ".save", 0, 12) or nil }
-  end
-  return out
-end
-
--- The priests' 1D each, totalled; those showing the taken face save or die.
-local function call_on_the_gods(res, priests, label)
-  local total, faces = core.sum(res, #priests .. "d6", label)
-  res.total, res.priest_dice, res.saves, res.taken = total, faces, {}, {}
-  local face = data.priests.rows.taken.face
-  for i, pr in ipairs(priests) do
-    pr.alive = true
-    if faces[i] == face then
-      local saved = pr.save and casualties.saving_throw(res, res, pr.name, pr.save, "taken by the gods", shooting.data.shooting_throws)
-      res.taken[#res.taken + 1] = { priest = pr.name, saved = saved or false }
-      if not saved then
-        pr.alive = false
-        res.command_test_markers[#res.command_test_markers + 1] = { name = pr.name, role = "priest", event = "killed" }
-      end
-    end
-  end
-  return total
-end
-
---- Priests call on the gods. args = {call ("change_event" | "attack_wizard"), priests, in_combat?,
---- reroll? (change_event, 2+ priests: "own" | "opponent", else asked), wizard? {name, power, save?}
---- (attack_wizard), side?}.
-function M.priests(input)
-  local call = core.check_enum(input.call, { "change_event", "attack_wizard" }, "call")
-  local priests = check_priests(input.priests)
-  if core.check_bool(input.in_combat, "in_combat", false) then
-    core.fail("in_combat", "no priest calling on the gods may be in combat")
-  end
-  local row = data.priests.rows[call]
-  local res = core.result("priests")
-  res.call, res.source, res.command_test_markers, res.choices = call, data.priests:source(call), {}, {}
-  local w
-  if call == "attack_wizard" then
-    w = input.wizard
-    if type(w) ~= "table" then core.fail("wizard", "missing (the enemy wizard {name, power, save?})") end
-    core.check_fields(w, { "name", "power", "save" }, "wizard")
-    w = { name = w.name or "wizard", power = core.check_int(w.power, "wizard.power", 0),
-          save = w.save ~= nil and core.check_int(w.save, "wizard.save", 0, 12) or nil }
-  end
-  local total = call_on_the_gods(res, priests, call == "change_event" and "calling on the gods" or "priests against a wizard")
-  res.granted = total >= row.granted_at
-  res.granted_at = row.granted_at
-  if call == "change_event" then
-    if res.granted then
-      if #priests == 1 then res.reroll, res.reroll_chosen_by = "own", "rule"
-      else
-        local given = input.reroll ~= nil and core.check_enum(input.reroll, { "own", "opponent" }, "reroll") or nil
-        res.reroll, res.reroll_chosen_by = casualties.choose(res, "priests", { side = input.side or "priests",
-          question = "priest_reroll", prompt = "the gods grant a re-roll: your own last roll or the opponent's?",
-          options = { "own", "opponent" } }, given)
-      end
-    end
-    res.outcome = res.granted and ("re-roll " .. res.reroll .. " last roll") or "not granted"
-  else
-    res.wizard, res.power_before = w.name, w.power
-    res.power_after = w.power
-    if res.granted then
-      local living = 0
-      for _, pr in ipairs(priests) do if pr.alive then living = living + 1 end end
-      res.living_priests = living
-      res.power_lost = living > 0 and core.sum(res, living .. "d6", "power taken from " .. w.name) or 0
-      res.power_after = w.power - res.power_lost
-      if res.power_after < 0 then
-        res.wizard_saves = {}
-        local saved = w.save and casualties.saving_throw(res, { saves = res.wizard_saves }, w.name, w.save, "overdrawn by priests", shooting.data.shooting_throws)
-        res.wizard_killed = not saved
-        if saved then res.power_after = row.survivor_power
-        else
-          res.power_after = 0
-          res.command_test_markers[#res.command_test_markers + 1] = { name = w.name, role = "wizard", event = "killed" }
-        end
-      end
-    end
-    res.outcome = not res.granted and "not granted"
-      or (res.wizard_killed and "wizard killed" or string.format("wizard's power %d -> %d", w.power, res.power_after))
-  end
-  return res
-end
-
 M.procedures = {
   wizard_warchief_lost = {
     doc = "a wizard whose warchief is killed: 1D, on 4-6 one last spell (a Command Test only if it overdraws him), then he routs; on 1-3 he routs at once (p.40)",
     fields = { "wizard", "last_spell", "side" },
     run = function(input, options) return M.warchief_lost(input, options) end,
-  },
-  priests = {
-    doc = "priests call on the gods: change an event (1D each, total 6+: a re-roll) or attack an enemy wizard (12+: 1D per living priest off his power); natural 1s are taken by the gods (p.40-41)",
-    fields = { "call", "priests", "in_combat", "reroll", "wizard", "side" },
-    run = function(input) return M.priests(input) end,
   },
   rest = {
     doc = "a wizard with 6 or fewer points rests instead of moving: the safe way (+2, +1 in bad light) or the gamble (1D at most his power doubles it, else -1) (p.29)",
@@ -555,10 +523,10 @@ M.procedures = {
     run = function(input) return M.rest(input) end,
   },
   cast = {
-    doc = "a wizard casts one spell: its cost (dice, range, Blast doubles/trebles), overdraw and death, and its effect (p.43-45)",
+    doc = "a wizard casts one spell: its cost (dice, range, Blast doubles/trebles), overdraw and death, the enemy wizards offered a Spellbreak, and its effect unless broken (p.43-45)",
     fields = { "spell", "wizard", "range", "dice", "steps", "direction", "target", "target_alone",
                "cover", "protected", "against", "side", "order_test", "enemy_command_test",
-               "visible", "magic_banished" },
+               "visible", "magic_banished", "enemy_side", "enemy_wizards", "allied_wizards", "spellbreak" },
     run = function(input, options) return M.cast(input, options) end,
   },
 }

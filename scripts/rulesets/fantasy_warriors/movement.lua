@@ -164,8 +164,13 @@ local function read_terrain(res, a, airborne)
       end
       if row.wading then wading = true end
       if row.effect == "half_and_disorganised" or row.effect == "half" then halving[#halving + 1] = kind end
-      if row.effect == "half_and_disorganised" then always[#always + 1] = kind end
-      if row.effect == "half_or_disorganised" then over_half[#over_half + 1] = kind end
+      -- `always_disorganises` (a variant's: the weather's woods, HR-4) makes difficult
+      -- terrain disorganise whatever the distance, so there is nothing to slow down for.
+      if row.effect == "half_and_disorganised" or (row.always_disorganises and row.effect ~= "none") then
+        always[#always + 1] = kind
+      elseif row.effect == "half_or_disorganised" then
+        over_half[#over_half + 1] = kind
+      end
     end
   end
   if airborne and #a.terrain > 0 then terrain.flies_over(res, a.unit) end

@@ -59,17 +59,8 @@ local function will_move(a)
   return (a.distance or 0) > 0 or a.interpenetrate ~= nil or a.take_off
 end
 
--- Runs fn(...) and gives an input error it raises the entry's path: "input: distance: ..."
--- from a unit's move becomes "input: sides[1].commands[1].units[2].distance: ...".
-local function at(path, fn, ...)
-  local r = { pcall(fn, ...) }
-  if r[1] then return unpack(r, 2) end
-  local err = r[2]
-  if type(err) == "string" and err:sub(1, 7) == "input: " and err:sub(8, 7 + #path) ~= path then
-    error("input: " .. path .. "." .. err:sub(8), 0)
-  end
-  error(err, 0)
-end
+-- An input error from a unit's move names the entry: "input: sides[1].commands[1].units[2].distance: ...".
+local at = core.at
 
 -- One unit's turn in its command's move: expand before, the move or the reorganisation,
 -- expand after. Returns the unit's outcome.

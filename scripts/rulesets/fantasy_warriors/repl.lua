@@ -1,10 +1,9 @@
 --- FANTASY WARRIORS at the REPL (scripts/lib/repl.lua turns this into session globals): unit
---- templates from the army lists (scripts/armies/fantasy_warriors/), and the helpers
---- combat, shoot, threat and test (Phase Three's move, wade, expand, contract, reorganise and
---- movement_phase come from repl_movement.lua). Each builds a procedure's input from the units, resolves it
---- through ruleset.resolve (pure; :odds gives the same procedure and input to the odds engine), then changes the units as the
---- result says: casualties removed, reactions and disorder set. No rule is decided here:
---- every number comes from the procedures' results. Text reuses explain.lua.
+--- templates from the army lists, and the helpers combat, shoot, threat and test (Phase Three's
+--- from repl_movement.lua, the whole phases' from repl_phases.lua). Each builds a procedure's
+--- input from the units, resolves it through ruleset.resolve (pure; :odds reuses it), then
+--- changes the units as the result says. No rule is decided here: every number comes from the
+--- procedures' results. Text reuses explain.lua.
 local morale = require("morale")
 local units = require("units")
 
@@ -516,6 +515,14 @@ fields (losses, figures_at_start, killed, magic_losses, time, terrible, threaten
 local repl_movement = require("repl_movement")
 for name, cmd in pairs(repl_movement.commands({ unit_arg = unit_arg, check_opts = check_opts, after_losses = after_losses,
                                                throws_text = throws_text, append = append })) do
+  M.commands[name] = cmd
+end
+
+-- ---------------------------------------------------------------------------------------
+-- Whole phases: threat_phase, shooting_phase, combat_phase (repl_phases.lua)
+-- ---------------------------------------------------------------------------------------
+
+for name, cmd in pairs(require("repl_phases").commands({ unit_arg = unit_arg, throws_text = throws_text, append = append })) do
   M.commands[name] = cmd
 end
 

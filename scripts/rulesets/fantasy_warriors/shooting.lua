@@ -367,6 +367,7 @@ end
 -- What page 24 prints for shooting, for the casualties shared with combat: the dice of table
 -- "shooting_throws", the single-figure rule, and a mixed target shot as its main profile.
 local phase = { throws = data.shooting_throws, single_figure = true, profiles = false }
+M.casualty_phase = phase  -- the shooting phase's (shooting_phase.lua shares one roster between shots)
 
 --- Shares `kills` out on the target unit into `res` (casualties.lua, page 24): kills to
 --- specials and individuals (the shooting side `c.side` chooses), saving throws, annihilation

@@ -39,7 +39,9 @@ M.item_order = { "big_hill", "small_hill", "large_wood", "small_wood", "broken_g
 -- of terrain.lua's movement effects ("half_or_disorganised": difficult terrain, more than half
 -- the MOV disorganises; "half_and_disorganised": always at half speed and always
 -- disorganised), `crossing` names the row of table `crossing` saying who may cross it at all,
--- `wading` that it is a river crossed without bridge or ford (the wading throw). All Terrain
+-- `wading` that it is a river crossed without bridge or ford (the wading throw),
+-- `always_disorganises` (none in the book; the weather's storms set it, HR-4) that any move
+-- over it disorganises, not only one of more than half the MOV. All Terrain
 -- Features are difficult terrain (page 15), and so is anything the players agree on ("difficult").
 data.movement_terrain = core.define_table("movement_terrain", {
   wood = { effect = "half_or_disorganised", reason = "woods are difficult terrain" },
@@ -51,7 +53,7 @@ data.movement_terrain = core.define_table("movement_terrain", {
   marsh = { effect = "half_and_disorganised", crossing = "marsh", reason = "a marsh is crossed at half speed and always disorganises" },
   ford = { effect = "half_and_disorganised", reason = "a ford is crossed at half speed and always disorganises" },
   river = { effect = "half_and_disorganised", wading = true, reason = "wading across a river: half speed, always disorganised" },
-}, 27, { doc = "what a kind of terrain does to a move: effect (terrain.lua's effects), crossing (a row of table crossing), wading" })
+}, 27, { doc = "what a kind of terrain does to a move: effect (terrain.lua's effects), crossing (a row of table crossing), wading, always_disorganises (none in the book)" })
 
 --- The terrain kinds a move may name, in the book's order.
 M.kinds = { "wood", "hill", "broken_ground", "difficult", "bridge", "swamp", "marsh", "ford", "river" }

@@ -795,4 +795,36 @@ function M.test_results_chain_into_the_combat_test()
   t.eq(test.reaction, "ok")
 end
 
+-- The combat kill throw on its own (page 32), as the Combat example (page 30) throws it: 2 hits,
+-- dice 5 and 4, +1 STR, hand v medium kills on 4+: 2 kills; a polearm's use picks its row; a
+-- rider's bottom profile strikes with the mount's line.
+function M.test_combat_kill_throw_alone()
+  muster.dice.set_faces { 5, 4 }
+  local r = ruleset.resolve("combat_kill_throw", { unit = orcs, target = enemy, hits = 2 })
+  t.eq({ r.kills, r.kill_target, r.weapon_row, r.kill_modifier }, { 2, 4, "hand", 1 })
+  t.eq(ids(r.modifiers), "strength=1")
+  t.eq(r.dice[1].label, "kill throw, Orcs v Enemy")
+  t.eq(r.outcome, "2 kills")
+  -- Bloodlust +1; defending the standard +1; a natural 1 never kills.
+  muster.dice.set_faces { 2, 1 }
+  r = ruleset.resolve("combat_kill_throw", { unit = t.copy(orcs, { reaction = "bloodlust" }), target = enemy, hits = 2,
+    defending_standard = true })
+  t.eq({ r.kills, ids(r.modifiers) }, { 1, "strength=1 bloodlust=1 defending_standard=1" })
+  -- A polearm used two-handed against heavy armour kills on 4+; as a spear on 6.
+  local halberds = t.copy(orcs, { name = "Halberds", weapon = "polearm", strength = 0 })
+  local heavy = t.copy(enemy, { armour = "heavy" })
+  muster.dice.set_faces { 4 }
+  t.eq(ruleset.resolve("combat_kill_throw", { unit = halberds, target = heavy, hits = 1, polearm = "two_handed" }).kills, 1)
+  muster.dice.set_faces { 4 }
+  t.eq(ruleset.resolve("combat_kill_throw", { unit = halberds, target = heavy, hits = 1, polearm = "spear" }).kills, 0)
+  t.fails_exactly(function() ruleset.resolve("combat_kill_throw", { unit = halberds, target = heavy, hits = 1 }) end,
+    "input: polearm: missing (one of spear, two_handed)")
+  t.fails_exactly(function() ruleset.resolve("combat_kill_throw", { unit = orcs, target = heavy, hits = 1, rider_profile = "bottom" }) end,
+    "input: rider_profile: Orcs has no bottom_profile (riders on beasts)")
+  -- No hits, no dice.
+  local before = muster.dice.operations()
+  t.eq(ruleset.resolve("combat_kill_throw", { unit = orcs, target = enemy, hits = 0 }).kills, 0)
+  t.eq(muster.dice.operations(), before)
+end
+
 return M

@@ -478,4 +478,48 @@ function M.test_victory_values_are_patchable()
   t.eq(r.pre_lines[1].source, "house")
 end
 
+-- The warchief's own command (page 36): every unit within his range (8in, +2in a herald, +4in
+-- his banner bearer), the new order is accepted with no test and no die; one unit beyond it,
+-- the command keeps its order.
+function M.test_the_warchiefs_own_command_takes_new_orders_without_a_test()
+  local gorbag = { name = "Gorbag", role = "warchief", quality = "veteran", type = "tribal", leadership = 5 }
+  local before = muster.dice.operations()
+  local r = ruleset.resolve("battle_leaders_test", { leader = gorbag, own_command = true, order = "attack", current_order = "hold",
+    units = { { name = "Boyz", distance = 8 }, { name = "Archers", distance = 3 } } })
+  t.eq({ r.tested, r.accepted, r.order_now, r.result, r.outcome }, { false, true, "attack", "accepted_without_test", "accepted_without_test" })
+  t.eq(r.why, "every unit of his own command is within his range: the order is accepted without a test (p.36)")
+  t.eq({ #r.dice, muster.dice.operations() }, { 0, before })
+  r = ruleset.resolve("battle_leaders_test", { leader = gorbag, own_command = true, order = "attack", current_order = "hold",
+    units = { { name = "Boyz", distance = 8.5 }, { name = "Archers", distance = 3 } } })
+  t.eq({ r.tested, r.accepted, r.order_now, r.outcome }, { false, false, "hold", "not_in_range" })
+  t.eq(r.why, "Boyz is 8.5in away, beyond his range of 8in: his own command keeps its order (p.36)")
+  -- A herald and his banner bearer: 8 + 2 + 4 = 14in; a routed unit does not count.
+  r = ruleset.resolve("battle_leaders_test", { leader = gorbag, own_command = true, order = "oppose", current_order = "hold",
+    heralds = 1, banner_bearers = 1,
+    units = { { name = "Boyz", distance = 14 }, { name = "Runners", distance = 30, reaction = "rout" } } })
+  t.eq({ r.accepted, r.order_now, r.range }, { true, "oppose", 14 })
+  -- No new orders at all once the warchief is lost.
+  r = ruleset.resolve("battle_leaders_test", { leader = gorbag, own_command = true, order = "attack", warchief_lost = true,
+    units = { { name = "Boyz", distance = 1 } } })
+  t.eq({ r.accepted, r.order_now }, { false, "hold" })
+  t.eq(muster.dice.operations(), before)
+end
+
+function M.test_own_command_input_checks()
+  local gorbag = { name = "Gorbag", role = "warchief", quality = "veteran", type = "tribal", leadership = 5 }
+  local ugluk = { name = "Ugluk", role = "battle_leader", quality = "veteran", type = "tribal", leadership = 3 }
+  local function fails(input, message)
+    input.order = input.order or "attack"
+    input.own_command = true
+    t.fails_exactly(function() ruleset.resolve("battle_leaders_test", input) end, message)
+  end
+  fails({ leader = ugluk, units = { { name = "Boyz", distance = 1 } } },
+    "input: leader.role: \"battle_leader\": only the warchief changes his own command's order (p.36)")
+  fails({ leader = gorbag, carrier = "courier", units = { { name = "Boyz", distance = 1 } } },
+    "input: carrier: the warchief's own command takes its new order without a carrier or a test (p.36)")
+  fails({ leader = gorbag, units = { { name = "Boyz" } } },
+    "input: units[1].distance: missing: how far the nearest figure of Boyz is from the warchief")
+  fails({ leader = gorbag }, "input: units: missing: the units of his command, each with its distance from him")
+end
+
 return M

@@ -19,7 +19,7 @@ function M.test_the_variant_is_loaded_with_its_options()
   t.eq(r.season, "winter")
   t.eq(r.in_force, true)
   t.eq(r.outcome, "Winter storm: in force (fixed by the option weather)")
-  t.eq(r.waits_for, { "movement", "undead" })
+  t.eq(r.waits_for, { "undead" })
 end
 
 function M.test_worked_2_threat_test_5_becomes_2_shaken()

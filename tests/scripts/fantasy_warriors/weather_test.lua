@@ -127,22 +127,22 @@ end
 -- sight, everyone in bad light, the BAD spared, inches off bows, morale, guns, spell dice,
 -- what waits, and the effects the procedure lists (value:in force or out).
 local matrix = {
-  clear = { season = "spring", exempt = "night", waits = { "movement" }, effects = "night:in" },
-  overcast = { season = "winter", exempt = "day", waits = { "movement" }, effects = "day:in" },
+  clear = { season = "spring", exempt = "night", waits = {}, effects = "night:in" },
+  overcast = { season = "winter", exempt = "day", waits = {}, effects = "day:in" },
   haze = { season = "summer", sight = 24, waits = {}, effects = "24:in" },
-  fog = { season = "winter", sight = 24, everyone = true, waits = { "movement" }, effects = "24:in true:in" },
+  fog = { season = "winter", sight = 24, everyone = true, waits = {}, effects = "24:in true:in" },
   rain = { season = "autumn", sight = 24, bows = 3, ignition = -1, waits = {}, effects = "24:in -3:in -1:in" },
   snow = { season = "winter", sight = 24, bows = 3, ignition = -2, morale = -1, waits = {},
            effects = "24:in -3:in -2:in -1:in" },
   heavy_rain = { season = "spring", sight = 24, bows = 3, ignition = -2, waits = {}, effects = "24:in -3:in -2:in" },
   heavy_snow = { season = "winter", sight = 24, everyone = true, bows = 3, ignition = -3, morale = -2,
-                 waits = { "movement" }, effects = "24:in true:in -3:in -3:in -2:in -4:out true:out" },
+                 movement = 4, woods = true, waits = {}, effects = "24:in true:in -3:in -3:in -2:in -4:in true:in" },
   storm = { season = "spring", sight = 18, everyone = true, bows = 6, ignition = -2, morale = -2, guns = -1, spell = 1,
-            waits = { "movement", "undead" },
-            effects = "18:in true:in -6:in -2:in -2:in true:out true:out -1:in -1:in 2:out" },
+            woods = true, swamps = true, waits = { "undead" },
+            effects = "18:in true:in -6:in -2:in -2:in true:in true:in -1:in -1:in 2:out" },
   winter_storm = { season = "winter", sight = 18, everyone = true, bows = 6, ignition = -3, morale = -3, guns = -1,
-                   spell = 1, waits = { "movement", "undead" },
-                   effects = "18:in true:in -6:in -3:in -3:in -4:out true:out true:out -1:in -1:in 2:out" },
+                   spell = 1, movement = 4, woods = true, swamps = true, waits = { "undead" },
+                   effects = "18:in true:in -6:in -3:in -3:in -4:in true:in true:in -1:in -1:in 2:out" },
 }
 
 local book_ranges = { bow = { 6, 18 }, longbow = { 8, 24 }, crossbow = { 8, 30 }, giant_crossbow = { 8, 30 } }
@@ -178,6 +178,14 @@ for key, want in pairs(matrix) do
     local g = entry("shooting_kill", "weather_guns")
     t.eq(g and g.value, want.guns, key .. " guns")
     t.eq(rows("spell_cost").reduction.dice, want.spell or 0, key .. " spell dice")
+    -- movement: inches off every move, difficult terrain always disorganising, swamps barred
+    t.eq(rows("movement_change").every_move.reduction, want.movement or 0, key .. " movement")
+    local terrain = rows("movement_terrain")
+    for _, kind in ipairs({ "wood", "hill", "broken_ground", "difficult", "bridge" }) do
+      t.eq(terrain[kind].always_disorganises == true, want.woods == true, key .. " " .. kind)
+    end
+    t.eq(terrain.swamp.always_disorganises, nil, key .. " swamp")
+    t.eq(#rows("crossing").swamp, want.swamps and 1 or 4, key .. " swamp bars")
     -- the procedure: no throw, in force, every effect with page 4
     local r = weather()
     t.eq(r.weather, key)
@@ -213,7 +221,7 @@ function M.test_marks_name_what_is_proposed()
   local r = weather()
   local marks = {}
   for _, e in ipairs(r.effects) do if e.mark then marks[#marks + 1] = e.outcome .. "=" .. e.mark end end
-  t.eq(marks, { "woodland and difficult ground always disorganise=inferred" })
+  t.eq(marks, { "woodland and difficult ground always disorganise: any move over them, not only one of more than half the MOV=inferred" })
 end
 
 function M.test_heavy_rain_says_its_cell_is_lost()
@@ -253,8 +261,8 @@ end
 
 -- 2. Winter storm, Dwarf infantry: a Threat Test score of 5 for a disciplined unit becomes
 -- 5 - 3 = 2: SHAKEN. (5: die 5, +1 leader, -1 bad light, which everyone suffers in the
--- storm.) Its move of max(4 - 4, 2) = 2in and the woods that always disorganise wait for
--- movement rules: the weather procedure lists them.
+-- storm.) Its move of max(4 - 4, 2) = 2in and the woods that always disorganise are in force:
+-- test_worked_2_winter_storm_movement.
 function M.test_worked_2_winter_storm_threat_test()
   load_weather({ season = "winter", weather = "winter_storm" })
   muster.dice.set_faces { 5 }
@@ -267,8 +275,56 @@ function M.test_worked_2_winter_storm_threat_test()
   t.eq(r.disorganised, true)
   local w = weather()
   t.eq(w.effects[6].outcome, "-4in to every move, to a minimum of 2in")
-  t.eq(w.effects[6].waits_for, "movement")
-  t.eq(w.effects[7].outcome, "woodland and difficult ground always disorganise")
+  t.eq(w.effects[6].waits_for, nil)
+  t.eq(w.effects[6].in_force, true)
+  t.eq(w.effects[7].outcome, "woodland and difficult ground always disorganise: any move over them, not only one of more than half the MOV")
+end
+
+-- 2 (movement). Winter storm: Dwarf infantry of MOV 4 moves max(4 - 4, 2) = 2in; a MOV of 6
+-- becomes 2, one of 1 stays 1; a wood disorganises even a move of half the MOV or less, and
+-- nobody enters a swamp. The book's weather moves the same units 4in, 6in and 1in, and a wood
+-- disorganises only a move of more than half the MOV.
+local function move(unit, fields)
+  local input = { unit = unit }
+  for k, v in pairs(fields or {}) do input[k] = v end
+  return ruleset.resolve("move", input)
+end
+
+function M.test_worked_2_winter_storm_movement()
+  local walkers = t.copy(dwarves, { orders = "oppose", movement = 4 })
+  local quick = t.copy(walkers, { name = "Orc runners", movement = 6 })
+  local slow = t.copy(walkers, { name = "Snails", movement = 1 })
+  t.eq({ move(walkers).allowance, move(quick).allowance, move(slow).allowance }, { 4, 6, 1 }, "the book")
+  t.eq(move(walkers, { distance = 1, terrain = { "wood" } }).disorganised, false, "the book: 1in of 4 in a wood")
+  local wader = t.copy(walkers, { armour = "light", strength = 2 })
+  t.eq(move(wader, { distance = 1, terrain = { "swamp" } }).moved, 1)
+  load_weather({ season = "winter", weather = "winter_storm" })
+  local r = move(walkers, { distance = 2 })
+  t.eq({ r.allowance, r.moved }, { 2, 2 })
+  t.eq(modifier(r, "movement_change").value, -2)
+  t.eq(modifier(r, "movement_change").reason, "winter storm: every move is 4in shorter, to a minimum of 2in")
+  t.eq(modifier(r, "movement_change").source, "weather p.4")
+  t.eq({ move(quick).allowance, move(slow).allowance }, { 2, 1 })
+  t.fails_exactly(function() move(walkers, { distance = 3 }) end, "input: distance: 3in is more than the allowance of 2in")
+  local wood = move(walkers, { distance = 1, terrain = { "wood" } })
+  t.eq(wood.disorganised, true)
+  t.eq(wood.disorganised_by[1].reason, "winter storm: woods always disorganise")
+  t.eq(move(walkers, { distance = 1, terrain = { "broken_ground" } }).disorganised_by[1].reason,
+    "winter storm: broken ground always disorganises")
+  -- Standing still in a wood disorganises nobody.
+  t.eq(move(walkers, { terrain = { "wood" } }).disorganised, false)
+  t.fails_exactly(function() move(wader, { distance = 1, terrain = { "swamp" } }) end,
+    "input: terrain[1]: Dwarf infantry: winter storm: swamps are impassable (weather p.4)")
+end
+
+-- An ATTACK unit crossing a wood in a storm is not asked whether to slow down: it is
+-- disorganised whatever it does.
+function M.test_storm_attack_is_not_asked_to_slow()
+  load_weather({ season = "spring", weather = "storm" })
+  muster.choice.set_controller("mover", "script", {})
+  local r = move(t.copy(dwarves, { orders = "attack", movement = 4 }), { enemy_distance = 10, terrain = { "wood" } })
+  t.eq({ r.moved, r.disorganised, r.slow_chosen_by }, { 4, true, nil })
+  t.eq(#r.choices, 0)
 end
 
 -- 3. Storm, Blast with 4 dice: 4 + 2 (range) = 6; 5,5,2,1 is a double: 12; the weather's 1D
@@ -444,9 +500,10 @@ function M.test_every_change_is_owned_and_located()
   end
   t.eq(changed, { "casualty_test.weather", "combat_test.weather", "ignition.weather", "shooting_kill.weather_guns",
                   "threat_test.weather",
-                  "bad_light_rules.everyone", "missile_weapons.bow", "missile_weapons.crossbow",
-                  "missile_weapons.giant_crossbow", "missile_weapons.longbow", "spell_cost.reduction",
-                  "visibility.line_of_sight" })
+                  "bad_light_rules.everyone", "crossing.swamp", "missile_weapons.bow", "missile_weapons.crossbow",
+                  "missile_weapons.giant_crossbow", "missile_weapons.longbow", "movement_terrain.bridge",
+                  "movement_terrain.broken_ground", "movement_terrain.difficult", "movement_terrain.hill",
+                  "movement_terrain.wood", "spell_cost.reduction", "visibility.line_of_sight" })
 end
 
 return M

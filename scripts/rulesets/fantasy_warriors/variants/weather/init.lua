@@ -3,9 +3,10 @@
 --- sight (table visibility), bad light (table bad_light_rules), bow and crossbow ranges (table
 --- missile_weapons), the three morale tests (lists threat_test, casualty_test, combat_test),
 --- guns' strength (list shooting_kill, and the artillery area's guns), spell costs (table
---- spell_cost) and the Ignition Test (list ignition). With "rolled" it changes nothing. Either
---- way it adds the procedure `weather`, which throws or reads the result and lists every
---- effect: in force, or waiting for movement or undead rules.
+--- spell_cost), the Ignition Test (list ignition) and movement (table movement_change, rows of
+--- movement_terrain and crossing). With "rolled" it changes nothing. Either way it adds the
+--- procedure `weather`, which throws or reads the result and lists every effect: in force, or
+--- waiting for undead rules.
 local results = require("results")
 
 local M = {}
@@ -33,7 +34,7 @@ local function check_season(season, weather, all_seasons)
     weather, season, table.concat(results.columns[season], ", "), table.concat(seasons, ", "), seasons[1]), 0)
 end
 
-local bad_light_where = "threat_test, shooting hit throw, casualty_test, combat_test, battle_leaders_test, command_test, rest, bad_light"
+local bad_light_where = "threat_test, shooting hit throw, casualty_test, combat_test, initiative (movement_phase), battle_leaders_test, command_test, rest, bad_light"
 
 -- One effect of result `r` as the procedure reports it: {outcome (what it does), value,
 -- where (the procedures it changes) or waits_for (the rules it needs), mark?}.
@@ -44,12 +45,12 @@ local function describe(key, r, book)
     e = { value = r.sight, where = "shoot, hit_throw, cast (Blast, Finger of Death), artillery_shot",
           outcome = string.format("line of sight limited to %din: nothing further away can be shot, Blasted or given a Finger of Death", r.sight) }
   elseif key == "all_bad_light" then
-    e = { value = true, where = bad_light_where, waits_for = "movement (the Initiative Test)",
+    e = { value = true, where = bad_light_where,
           outcome = "all creatures suffer bad light, by day and by night, whatever their BAD" }
   elseif key == "exempt" then
     local text = r.exempt == "night" and "a clear, moonlit night: figures whose bad light is night do not endure it by night (nothing changes by day)"
       or "a dull, overcast day: figures whose bad light is day do not endure it by day (nothing changes at night)"
-    e = { value = r.exempt, where = bad_light_where, waits_for = "movement (the Initiative Test)", outcome = text }
+    e = { value = r.exempt, where = bad_light_where, outcome = text }
   elseif key == "bows" then
     local parts = {}
     for _, w in ipairs(results.bows) do
@@ -68,12 +69,13 @@ local function describe(key, r, book)
     e = { value = r.morale, where = "threat_test, casualty_test, combat_test (and threat, test, combat, which run them)",
           outcome = string.format("%d on every morale test: the Threat, Casualty and Combat Tests", r.morale) }
   elseif key == "movement" then
-    e = { value = -r.movement, waits_for = "movement",
+    e = { value = -r.movement, where = "move, movement_phase",
           outcome = string.format("-%din to every move, to a minimum of %din", r.movement, results.movement_minimum) }
   elseif key == "woods" then
-    e = { value = true, waits_for = "movement", outcome = "woodland and difficult ground always disorganise" }
+    e = { value = true, where = "move, movement_phase",
+          outcome = "woodland and difficult ground always disorganise: any move over them, not only one of more than half the MOV" }
   elseif key == "swamps" then
-    e = { value = true, waits_for = "movement", outcome = "swamps are impassable" }
+    e = { value = true, where = "move, movement_phase", outcome = "swamps are impassable: nobody crosses them" }
   elseif key == "guns" then
     e = { value = r.guns, where = "shoot, kill_throw (handguns), artillery_shot (guns)",
           outcome = string.format("guns attack at strength %d", r.guns) }
@@ -87,6 +89,11 @@ local function describe(key, r, book)
   e.mark = r.marks and r.marks[key] or nil
   return e
 end
+
+-- What a reason says of each kind of difficult terrain in the weather ("woods always disorganise").
+local always_text = { wood = "woods always disorganise", hill = "hills always disorganise",
+                      broken_ground = "broken ground always disorganises",
+                      difficult = "difficult ground always disorganises", bridge = "bridges always disorganise" }
 
 -- Patches the ruleset's rule data for result `r`: every effect its procedures can take
 -- today. Each change cites page 4; the registry records it as the variant's.
@@ -130,6 +137,24 @@ local function apply_effects(rules, r)
       shooter = { name = "Dwarf handgunners", figures = 10, quality = "average", type = "disciplined", armour = "heavy", weapon = "handgun" },
       target = { name = "Orc infantry", figures = 10, quality = "average", type = "tribal", armour = "medium" },
       hits = 4 })
+  end
+  if r.movement then
+    rules.set_row("movement_change", "every_move", { reduction = r.movement, minimum = results.movement_minimum,
+      reason = string.format("%s: every move is %din shorter", name, r.movement) }, PAGE)
+  end
+  if r.woods then
+    -- "Woodland and difficult ground": every kind of the core's difficult terrain (page 27's
+    -- half-or-disorganised rows: woods, hills, broken ground, agreed difficult ground, bridges).
+    local kinds = rules.get_table("movement_terrain")
+    for _, kind in ipairs(results.sorted(kinds)) do
+      if kinds[kind].effect == "half_or_disorganised" then
+        rules.patch_row("movement_terrain", kind, { always_disorganises = true,
+          reason = name .. ": " .. (always_text[kind] or ((kind:gsub("_", " ")) .. " always disorganises")) }, PAGE)
+      end
+    end
+  end
+  if r.swamps then
+    rules.set_row("crossing", "swamp", { { id = "weather", reason = name .. ": swamps are impassable" } }, PAGE)
   end
   if r.spell_dice then
     rules.set_row("spell_cost", "reduction", { dice = r.spell_dice, minimum = results.spell_cost_minimum,

@@ -64,6 +64,16 @@ M.bows = { "bow", "longbow", "crossbow", "giant_crossbow" }
 M.guns = { handgun = true, gun = true }
 
 M.movement_minimum = 2
+
+--- The keys of table `t`, sorted (a table's walk never decides an order).
+---@param t table
+---@return string[]
+function M.sorted(t)
+  local out = {}
+  for k in pairs(t) do out[#out + 1] = k end
+  table.sort(out)
+  return out
+end
 M.spell_cost_minimum = 1
 
 return M
