@@ -46,8 +46,10 @@ deps:
 deps-clang: deps
 	$(call install_missing,$(CLANG_PACKAGES))
 
+# Extra cmake arguments for $(BUILD), e.g. CMAKE_ARGS=-DMUSTER_DEBUG_INFO=OFF (what CI does).
+CMAKE_ARGS ?=
 $(BUILD)/CMakeCache.txt: | deps
-	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_ARGS)
 
 configure: $(BUILD)/CMakeCache.txt
 

@@ -115,7 +115,18 @@ function M.resolve(name, input)
     for n in pairs(M.procedures) do names[#names + 1] = n end
     local near = type(name) == "string" and registry.nearest(name, names)
     if near then core.fail("procedure", string.format("unknown procedure %s (did you mean %s?)", core.show(name), core.show(near))) end
-    core.fail("procedure", string.format("unknown procedure %s (known: %s)", core.show(name), table.concat(names, ", ")))
+    -- The names, as many as fit one short line (docs/resolve.md section 10 lists them all).
+    table.sort(names)
+    local shown, length = {}, 0
+    for i, n in ipairs(names) do
+      if length + #n > 500 then
+        shown[#shown + 1] = string.format("and %d more (docs/resolve.md, section 10)", #names - i + 1)
+        break
+      end
+      shown[#shown + 1] = n
+      length = length + #n + 2
+    end
+    core.fail("procedure", string.format("unknown procedure %s (known: %s)", core.show(name), table.concat(shown, ", ")))
   end
   core.check_fields(input or {}, p.fields, "input")
   return p.run(input or {})
