@@ -141,4 +141,152 @@ function M.test_the_whole_input_is_checked_first()
   t.eq(muster.dice.operations(), before)
 end
 
+-- Individuals not with a unit (page 26 item 5, page 40): the Orcs' warchief Gorbag leads the
+-- Orc horde; Grukk the Orc raiders. Ugluk and the runner belong to the raiders but move with the
+-- warchief; the herald moves with the raiders, the banner bearer with the horde; the Dwarves'
+-- Balin touches the Dwarf axes.
+local function with_individuals()
+  local s = sides()
+  table.insert(s[1].commands, { name = "Orc raiders", leader = { name = "Grukk", role = "battle_leader", leadership = 1 },
+    units = { { unit = orc { name = "Wolf riders", orders = "oppose", mounted = true, movement = 9 }, distance = 9 } } })
+  s[1].individuals = {
+    { name = "Herald", role = "herald", command = "Orc raiders", distance = 4 },
+    { name = "Ugluk", role = "hero", movement = 6, command = "Orc raiders", distance = 5 },
+    { name = "Runner", role = "courier", movement = 9, command = "Orc raiders", distance = 9 },
+    { name = "Snaga", role = "messenger", movement = 6, command = "Orc horde", distance = 3 },
+    { name = "Banner", role = "banner_bearer", command = "Orc horde", distance = 2 },
+  }
+  s[2].individuals = {
+    { name = "Balin", role = "hero", movement = 5, command = "Dwarf host", with_unit = "Dwarf axes", distance = 2.5 },
+  }
+  return s
+end
+
+-- Each individual's move as "name: moves_with with (rule)".
+local function individual_moves(r)
+  local out = {}
+  for _, m in ipairs(r.individuals) do
+    out[#out + 1] = string.format("%s@%d: %s %s (%s, p.%d)", m.individual, m.turn, m.moves_with, m.with, m.rule, m.page)
+  end
+  return out
+end
+
+-- Where each unit and individual came in the order of moves.
+local function sequence(r)
+  local out = {}
+  for _, turn in ipairs(r.turns) do
+    for _, u in ipairs(turn.units) do out[#out + 1] = u end
+    for _, i in ipairs(turn.individuals) do out[#out + 1] = i end
+  end
+  return out
+end
+
+function M.test_individuals_by_armies()
+  -- Orcs 5 + 4, Dwarves 2 + 3: the Orcs move first; the rangers' die, the guard's.
+  muster.dice.set_faces { 5, 2, 6, 3 }
+  local r = ruleset.resolve("movement_phase", { sides = with_individuals() })
+  t.eq(individual_moves(r), {
+    "Ugluk@1: warchief Gorbag (individuals move with their warchief, p.26)",
+    "Runner@1: warchief Gorbag (messengers and couriers move with the warchief, p.26)",
+    "Snaga@1: warchief Gorbag (messengers and couriers move with the warchief, p.26)",
+    "Banner@1: command Orc horde (heralds and banner bearers move with their command, p.40)",
+    "Herald@1: command Orc raiders (heralds and banner bearers move with their command, p.40)",
+    "Balin@2: unit Dwarf axes (an individual in contact with a friendly unit may move with it, p.26)",
+  })
+  -- In the order of moves: the warchief's individuals with his command, the herald after the
+  -- raiders, Balin right after the axes he touches (before the rangers).
+  t.eq(r.turns[1].individuals, { "Ugluk", "Runner", "Snaga", "Banner", "Herald" })
+  t.eq(r.turns[2].individuals, { "Balin" })
+  local order = {}
+  for _, m in ipairs(r.individuals) do order[#order + 1] = m.individual end
+  t.eq(order, { "Ugluk", "Runner", "Snaga", "Banner", "Herald", "Balin" })
+  t.eq({ r.individuals[3].moved, r.individuals[3].movement, r.individuals[3].outcome },
+    { 3, 6, "moves 3in of 6in with the warchief Gorbag (p.26)" })
+  t.eq({ r.individuals[6].with_unit_chosen_by, r.individuals[6].outcome, r.individuals[1].with_unit_chosen_by },
+    { "policy:first", "moves 2.5in of 5in with Dwarf axes (p.26)", nil })
+  local asked = {}
+  for _, c in ipairs(r.choices) do asked[#asked + 1] = c.side .. ":" .. c.question .. "=" .. c.answer .. ":" .. c.about end
+  t.eq(asked, { "Dwarves:move_with_unit=with_unit:Balin", "Orcs:reorganise=yes:Orc archers", "Orcs:rest_wizard=rest:Shaman" })
+  t.eq(r.outcome:match("Balin: [^|]*$"), "Balin: moves 2.5in of 5in with Dwarf axes (p.26)")
+end
+
+function M.test_individual_declines_the_unit()
+  -- Balin's player says no: he moves with his warchief Thorin, after the whole Dwarf host.
+  muster.choice.set_controller("Dwarves", "script", { "alone" })
+  muster.dice.set_faces { 5, 2, 6, 3 }
+  local r = ruleset.resolve("movement_phase", { sides = with_individuals() })
+  t.eq(individual_moves(r)[6], "Balin@2: warchief Thorin (individuals move with their warchief, p.26)")
+  t.eq(r.individuals[6].with_unit_chosen_by, "script")
+  t.eq(sequence(r), { "Orc boyz", "Orc archers", "Wolf riders", "Ugluk", "Runner", "Snaga", "Banner", "Herald",
+                      "Dwarf axes", "Dwarf rangers", "Dwarf guard", "Balin" })
+  -- The units' own order is the phase's: individuals wait for theirs, inside each turn.
+  t.eq({ r.units[3].unit, r.units[4].unit }, { "Wolf riders", "Dwarf axes" })
+end
+
+function M.test_individuals_by_commands()
+  -- Gorbag 1 + 4 = 5, Grukk 6 + 1 = 7, Thorin 3 + 3 = 6: raiders, Dwarf host, Orc horde.
+  muster.dice.set_faces { 1, 6, 3, 6, 3 }
+  local r = ruleset.resolve("movement_phase", { method = "commands", sides = with_individuals() })
+  t.eq(r.initiative.outcome, "moves: Orc raiders (Orcs), Dwarf host (Dwarves), Orc horde (Orcs)")
+  local turns = {}
+  for _, turn in ipairs(r.turns) do turns[#turns + 1] = turn.command .. ": " .. table.concat(turn.individuals, ", ") end
+  -- Ugluk and the runner belong to the raiders, who move first, but wait for Gorbag (3rd).
+  t.eq(turns, { "Orc raiders: Herald", "Dwarf host: Balin", "Orc horde: Ugluk, Runner, Snaga, Banner" })
+  t.eq({ r.individuals[1].turn, r.individuals[3].turn, r.individuals[3].command }, { 1, 3, "Orc raiders" })
+end
+
+function M.test_individuals_of_a_lost_warchief()
+  -- Gorbag is dead: his hero moves with his own command (the raiders), the banner bearer still
+  -- with the horde. Orcs 6 + 0, Dwarves 2 + 3: the Orcs move first.
+  local s = with_individuals()
+  s[1].warchief_lost = true
+  s[1].individuals = { s[1].individuals[2], s[1].individuals[5] }
+  muster.dice.set_faces { 6, 2, 6, 3 }
+  local r = ruleset.resolve("movement_phase", { sides = s })
+  t.eq(individual_moves(r), {
+    "Banner@1: command Orc horde (heralds and banner bearers move with their command, p.40)",
+    "Ugluk@1: command Orc raiders (his warchief is lost: he moves with his own command (proposal), p.26)",
+    "Balin@2: unit Dwarf axes (an individual in contact with a friendly unit may move with it, p.26)",
+  })
+  -- By commands the lost warchief's command is leaderless, and Ugluk moves in the raiders' turn.
+  s[1].warchief_lost = false
+  s[1].commands[1].leader_lost = true
+  muster.dice.set_faces { 1, 6, 3, 6, 3 }
+  r = ruleset.resolve("movement_phase", { method = "commands", sides = s })
+  t.eq({ r.individuals[1].individual, r.individuals[1].turn, r.individuals[1].moves_with }, { "Ugluk", 1, "command" })
+end
+
+function M.test_individual_errors()
+  local function no(s, message)
+    local before = muster.dice.operations()
+    t.fails_exactly(function() ruleset.resolve("movement_phase", { sides = s }) end, message)
+    t.eq(muster.dice.operations(), before)
+  end
+  local s = with_individuals()
+  s[1].individuals[2].distance = 7
+  no(s, "input: sides[1].individuals[2].distance: Ugluk: 7in is more than his MOV of 6in (p.26)")
+  s = with_individuals()
+  s[1].individuals[1].distance = 6.5
+  no(s, "input: sides[1].individuals[1].distance: Herald: 6.5in is more than his MOV of 6in (p.26)")
+  s = with_individuals()
+  s[2].individuals[1].with_unit = "Orc boyz"
+  no(s, "input: sides[2].individuals[1].with_unit: \"Orc boyz\" is not a unit of Dwarves in this phase")
+  s = with_individuals()
+  s[1].individuals[1].command = "Orc rabble"
+  no(s, "input: sides[1].individuals[1].command: \"Orc rabble\" is not a command of Orcs")
+  s = with_individuals()
+  s[1].individuals[1].command = nil
+  no(s, "input: sides[1].individuals[1].command: missing (the command he belongs to)")
+  s = with_individuals()
+  s[1].individuals[1].role = "warchief"
+  no(s, "input: sides[1].individuals[1].role: \"warchief\" is not one of hero, wizard, priest, soothsayer, courier, scout, herald, banner_bearer, messenger")
+  s = with_individuals()
+  s[1].commands[1].leader.role = nil
+  s[1].commands[1].leader.name = "Grishnakh"
+  no(s, "input: sides[1].commands: no command is led by the warchief \"Gorbag\": give his command's leader role warchief, or say warchief_lost")
+  s = with_individuals()
+  s[1].individuals[1].speed = 4
+  no(s, "input: sides[1].individuals[1].speed: unknown field (known: name, role, movement, command, with_unit, distance)")
+end
+
 return M
