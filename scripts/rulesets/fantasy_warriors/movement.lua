@@ -43,10 +43,11 @@ M.directions = { "straight", "oblique", "backwards" }
 
 -- The mode a unit moves in: its reaction when bloodlust (the only reaction that moves a unit,
 -- page 27), else its orders.
-local function mode_of(u)
+function M.mode_of(u)
   if u.reaction == "bloodlust" then return "bloodlust" end
   return u.orders
 end
+local mode_of = M.mode_of
 
 local function inches(n) return terrain.inches(n) end
 

@@ -56,8 +56,9 @@ end
 local function will_move(a)
   local u = a.unit
   if u.reaction == "rout" or a.in_combat then return false end
-  if u.reaction == "bloodlust" or u.orders == "attack" then return true end
-  if u.orders == "hold" then return false end
+  local mode = movement.mode_of(u)  -- bloodlust whatever the orders (p.27)
+  if mode == "bloodlust" or mode == "attack" then return true end
+  if mode == "hold" then return false end
   return (a.distance or 0) > 0 or a.interpenetrate ~= nil or a.take_off
 end
 

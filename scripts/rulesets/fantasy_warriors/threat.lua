@@ -109,10 +109,23 @@ function M.why_not_initiate(unit, distance, visible, in_combat)
   return nil
 end
 
+--- Why checked unit `unit` (at the type of the light: units.at_time) may not counter-threaten,
+--- or nil (page 19): it must have passed its Threat Test (`passed`), not be stupid, and not
+--- be in combat where the table threat_readings forbids it.
+---@return string|nil
+function M.why_no_counter_threat(unit, passed, in_combat)
+  if not passed then return "it did not pass its Threat Test (p.19)" end
+  if unit.type == "stupid" then return "a stupid unit never counter-threatens (p.19)" end
+  if in_combat and not data.threat_readings.rows.in_combat.counter_threaten then
+    return "a unit in combat cannot counter-threaten (" .. data.threat_readings:source("in_combat") .. ")"
+  end
+  return nil
+end
+
 --- Whether a unit that took a Threat Test may counter-threaten (page 19): it passed (OK
 --- and no adverse reaction) and is not stupid.
 function M.may_counter_threaten(unit, res)
-  return res.reaction == "ok" and res.unit_reaction == "ok" and unit.type ~= "stupid"
+  return M.why_no_counter_threat(unit, res.reaction == "ok" and res.unit_reaction == "ok", false) == nil
 end
 
 --- The Threat Test of `unit` threatened by `threatener` (both checked unit tables).

@@ -251,13 +251,11 @@ function M.phase(input, options)
   for _, x in ipairs(list) do
     if #x.threatened_by > 0 then
       local entry = { unit = x.name, side = x.side }
-      local passed = not x.failed and x.cur.reaction == "ok"
-      if not passed then
-        entry.asked, entry.why = false, "it did not pass its Threat Test (p.19)"
-      elseif x.unit.type == "stupid" then
-        entry.asked, entry.why = false, "a stupid unit never counter-threatens (p.19)"
-      elseif x.in_combat and not threat.data.threat_readings.rows.in_combat.counter_threaten then
-        entry.asked, entry.why = false, "a unit in combat cannot counter-threaten (" .. threat.data.threat_readings:source("in_combat") .. ")"
+      -- The type of the light decides (Goblins are fanatic at night, p.14).
+      local why = threat.why_no_counter_threat(units.at_time(x.unit, time), not x.failed and x.cur.reaction == "ok",
+                                               x.in_combat)
+      if why then
+        entry.asked, entry.why = false, why
       else
         local options_list = { "no" }
         for _, by in ipairs(x.threatened_by) do options_list[#options_list + 1] = by.name end
