@@ -23,7 +23,6 @@ namespace {
 // What a wrapped function costs before it runs, from its arguments.
 enum class before : int {
   nothing,  // only what its results hold
-  scan,     // tonumber(s, base): the string's bytes read
   repeat,   // string.rep(s, n, sep): n copies
   insert,   // table.insert(t, pos, v): the elements moved up (none when appending)
   remove,   // table.remove(t, pos): the elements moved down (none for the last)
@@ -47,7 +46,6 @@ double number_or(lua_State* L, int index, double fallback) {
 std::uint64_t cost_before(lua_State* L, before kind) {
   switch (kind) {
     case before::nothing: return 1;
-    case before::scan: return 1 + length_of(L, 1) / bytes_per_unit;
     case before::repeat: {
       const double n = std::max(0.0, number_or(L, 2, 0));
       const double bytes = static_cast<double>(length_of(L, 1) + length_of(L, 3)) * n;
@@ -217,7 +215,6 @@ void open_metered(lua_State* L, int base) {
   lua_setfield(L, tab, "maxn");
   lua_pop(L, 2);
   wrap(L, base, "unpack", before::span);
-  wrap(L, base, "tonumber", before::scan);
 }
 
 }  // namespace muster::lua
