@@ -1,0 +1,385 @@
+--- Fantasy Warriors on the table: the facts the procedures take as input (distances, line of
+--- sight, cover, contact, terrible creatures within 6in, the ground a unit stands on) measured
+--- from the battle state's positions with the kernel's geometry, instead of typed in. It
+--- decides no rule: sight.lua says what blocks a line, shooting.lua what cover counts, threat.lua
+--- what range a threat needs; this file only measures and names what it measured.
+--- Owns the tables base_sizes and feature_cover (what the book leaves to the players: the
+--- size of a figure's base, which features are soft or hard cover, p.23-24), the conventions of
+--- a unit's formation on the table (docs/decisions/0005-the-table.md), and views: a snapshot of
+--- the state a phase measures on. No dice.
+local core = require("core")
+local sight = require("sight")
+
+local M = {}
+--- The rule data this file declares (registry handles).
+local data = {}
+M.data = data
+
+local g = muster.geometry
+
+-- The base of one figure, in inches, by class. The book gives no base sizes; these are the
+-- usual ones for its 25mm figures (docs/rules-assumptions.md, "Bases"): foot 20mm square,
+-- mounted 25 x 50mm, a large creature (terrible) or a war machine 50mm square.
+data.base_sizes = core.define_table("base_sizes", {
+  foot = { width = 0.8, depth = 0.8, reason = "a figure on foot: a 20mm square base" },
+  mounted = { width = 1, depth = 2, reason = "a mounted figure: a 25 x 50mm base" },
+  large = { width = 2, depth = 2, reason = "a terrible creature: a 50mm square base" },
+  machine = { width = 2, depth = 2, reason = "a war machine and its crew: a 50mm square base" },
+}, nil, { doc = "the base of one figure by class (foot, mounted, large, machine): width and depth in inches; the book gives none (docs/rules-assumptions.md)" })
+
+-- The cover a terrain feature gives a figure whose base's centre stands in it, by kind, when
+-- the scenario does not say (page 24: the players agree before the battle which features are
+-- soft and which hard cover). Woods, hedges, walls and buildings hide part of a figure: soft.
+-- Only prepared shooting places (arrow slits, a fortification) are hard.
+data.feature_cover = core.define_table("feature_cover", {
+  wood = { cover = "soft", reason = "a wood partly hides a figure" },
+  hedge = { cover = "soft", reason = "a hedge partly hides a figure" },
+  wall = { cover = "soft", reason = "a wall partly hides a figure" },
+  building = { cover = "soft", reason = "a building's windows and walls partly hide a figure" },
+  fortification = { cover = "hard", reason = "a prepared shooting place: hard cover" },
+}, 24, { doc = "the cover (soft, hard) a kind of terrain feature gives a figure standing in it, unless the scenario gives the feature its own `cover` (p.24: the players agree which features are which)" })
+
+--- How close two shapes may be and still count as touching, in inches: positions are kept
+--- to 1/1024in (M.round), so this is a quarter of that step.
+M.contact_tolerance = 1 / 4096
+
+--- The radius within which a terrible creature counts (pages 20 and 25).
+M.terrible_range = 6
+
+--- The id and kind of the feature that stands for the table itself.
+M.table_id = "table"
+
+--- A length or coordinate as it is stored: rounded to 1/1024in, exact in binary, so a saved
+--- state reads back equal and trigonometry's last bits rarely reach the state.
+---@param v number
+---@return number
+function M.round(v)
+  return math.floor(v * 1024 + 0.5) / 1024
+end
+
+--- The class of base a unit or individual description stands on: "machine" (a machine's
+--- weapon), "large" (terrible), "mounted" or "foot".
+---@param desc table a unit or individual description
+---@return string class
+function M.base_class(desc)
+  if desc.weapon == "artillery" or desc.weapon == "gun" then return "machine" end
+  if desc.terrible then return "large" end
+  if desc.mounted then return "mounted" end
+  return "foot"
+end
+
+--- The placement of a description in formation: `files` figures wide (default: all in one
+--- rank up to 5, then 5 wide), ranks enough for its figures, its class's base.
+---@param desc table a unit description {figures, ...}
+---@param at table {x, y, facing?, files?}
+---@return table placement {x, y, facing, ranks, files, base_width, base_depth}
+function M.placement(desc, at)
+  local figures = math.max(1, desc.figures or 1)
+  local files = at.files or math.min(figures, 5)
+  if type(files) ~= "number" or files < 1 or files ~= math.floor(files) then
+    core.fail("files", "a whole number >= 1 expected, got " .. core.show(at.files))
+  end
+  files = math.min(files, figures)
+  local base = data.base_sizes.rows[M.base_class(desc)]
+  return { x = M.round(at.x), y = M.round(at.y), facing = M.round((at.facing or 0) % 360),
+           ranks = math.ceil(figures / files), files = files, base_width = base.width, base_depth = base.depth }
+end
+
+-- ---------------------------------------------------------------------------------------
+-- A view: the state as one phase measures it
+-- ---------------------------------------------------------------------------------------
+
+local View = {}
+View.__index = View
+
+local function formation_of(e, id)
+  return { id = id, x = e.x, y = e.y, facing = e.facing, ranks = e.ranks, files = e.files,
+           base_width = e.base_width, base_depth = e.base_depth }
+end
+
+--- A snapshot of the battle state: every unit and individual placed on the table (a base
+--- width > 0), the terrain features, the table. `describe(id)` gives a placed unit's or
+--- individual's description (the REPL's: its props) for what the geometry cannot see (a
+--- terrible creature, its strength and worth, its figures); nil when the piece has none.
+--- A view is read only: take a new one after anything moves.
+---@param describe fun(id: string): table|nil
+---@return table view
+function M.view(describe)
+  local v = setmetatable({ pieces = {}, by_id = {}, by_name = {}, features = {}, describe = describe }, View)
+  local function add(e, kind)
+    if (e.base_width or 0) <= 0 or (e.base_depth or 0) <= 0 then return end
+    local p = { id = e.id, kind = kind, side = e.side, name = e.name or e.id, formation = formation_of(e, e.id),
+                figures = kind == "unit" and #e.figures or 1 }
+    v.pieces[#v.pieces + 1] = p
+    v.by_id[p.id] = p
+    if v.by_name[p.name] == nil then v.by_name[p.name] = p end
+  end
+  for _, u in ipairs(muster.state.get_units()) do add(u, "unit") end
+  for _, i in ipairs(muster.state.get_individuals()) do
+    if i.unit == nil then add(i, "individual") end
+  end
+  for _, t in ipairs(muster.state.get_terrains()) do
+    if t.id == M.table_id then
+      v.table = t
+    else
+      local f = { id = t.id, kind = t.kind, name = t.name or (t.props and t.props.name) or t.id, polygon = t.polygon,
+                  props = t.props or {} }
+      f.polygon.id = t.id
+      v.features[#v.features + 1] = f
+    end
+  end
+  return v
+end
+
+--- A placed piece by id or name; errors naming what was asked for when there is none.
+---@param who string|table an id, a name, or a piece
+---@return table piece {id, kind, side, name, formation, figures}
+function View:get(who)
+  if type(who) == "table" and who.formation then return who end
+  if type(who) == "table" and who.id then who = who.id end
+  local p = self.by_id[who] or self.by_name[who]
+  if not p then
+    if type(who) == "string" and muster.state.get_kind(who) then
+      core.fail("unit", core.show(who) .. " is not on the table (place it first)")
+    end
+    core.fail("unit", "no unit or individual " .. core.show(who) .. " on the table")
+  end
+  return p
+end
+
+--- The piece's description, through the view's describe; {} when there is none.
+function View:desc(who)
+  local p = self:get(who)
+  if p.desc == nil then p.desc = (self.describe and self.describe(p.id)) or {} end
+  return p.desc
+end
+
+--- The edge-to-edge distance between two pieces, inches.
+---@return number
+function View:distance(a, b)
+  return g.measure(self:get(a).formation, self:get(b).formation)
+end
+
+--- The pieces of the other side, in state order (units by id, then lone individuals).
+---@return table[] pieces
+function View:enemies(who)
+  local p = self:get(who)
+  local out = {}
+  for _, q in ipairs(self.pieces) do
+    if q.side ~= p.side then out[#out + 1] = q end
+  end
+  return out
+end
+
+--- The nearest enemy piece and its distance, or nil when there is none (ties: the earlier).
+---@return table|nil piece
+---@return number|nil distance
+function View:nearest_enemy(who)
+  local enemies = self:enemies(who)
+  local shapes = {}
+  for i, q in ipairs(enemies) do shapes[i] = q.formation end
+  local i, d = g.get_nearest(self:get(who).formation, shapes)
+  if not i then return nil end
+  return enemies[i], d
+end
+
+--- The enemy pieces in contact with `who`, each {piece, edge, their_edge}: the edge of `who`
+--- touched (front, left, right, rear) and the enemy's.
+---@return table[] contacts
+function View:contacts(who)
+  local p = self:get(who)
+  local out = {}
+  for _, q in ipairs(self:enemies(p)) do
+    local touching, mine, theirs = g.check_contact(p.formation, q.formation, M.contact_tolerance)
+    if touching then out[#out + 1] = { piece = q, edge = mine, their_edge = theirs } end
+  end
+  return out
+end
+
+--- Whether some enemy is in contact with `who` (the procedures' in_combat).
+---@return boolean
+function View:engaged(who)
+  return #self:contacts(who) > 0
+end
+
+--- Every pair of enemies in contact, each once: {a, b} with a the piece first in state order.
+---@return table[] pairs
+function View:combats()
+  local out = {}
+  for i, p in ipairs(self.pieces) do
+    for j = i + 1, #self.pieces do
+      local q = self.pieces[j]
+      if q.side ~= p.side and g.check_contact(p.formation, q.formation, M.contact_tolerance) then
+        out[#out + 1] = { a = p, b = q }
+      end
+    end
+  end
+  return out
+end
+
+--- The terrible creatures within 6in of `who` (not itself), as the morale tests take them:
+--- {enemy = {strength, worth}?, ally = {strength, worth}?} holding each side's greatest
+--- strength and greatest worth, or nil when there is none; and the creatures' names by side.
+---@return table|nil terrible
+---@return table names {enemy = {...}, ally = {...}}
+function View:terrible_near(who, range)
+  local p = self:get(who)
+  range = range or M.terrible_range
+  local out, names = {}, { enemy = {}, ally = {} }
+  for _, q in ipairs(self.pieces) do
+    if q ~= p then
+      local d = self:desc(q)
+      if d.terrible and muster.measure.check_within(g.measure(p.formation, q.formation), range) then
+        local key = q.side == p.side and "ally" or "enemy"
+        local t = out[key] or { strength = 0, worth = 0 }
+        t.strength = math.max(t.strength, d.strength or 0)
+        t.worth = math.max(t.worth, d.worth or 0)
+        out[key] = t
+        names[key][#names[key] + 1] = q.name
+      end
+    end
+  end
+  if out.enemy == nil and out.ally == nil then return nil, names end
+  return out, names
+end
+
+--- The features holding a point, in state order.
+function View:features_at(point)
+  local out = {}
+  for _, f in ipairs(self.features) do
+    if g.check_inside(f.polygon, point) then out[#out + 1] = f end
+  end
+  return out
+end
+
+--- The ground a piece stands on: the kind of the first feature holding the centre of its
+--- formation, or "open"; and that feature.
+---@return string kind
+---@return table|nil feature
+function View:ground(who)
+  local f = self:features_at(g.get_centre(self:get(who).formation))[1]
+  if f then return f.kind, f end
+  return "open", nil
+end
+
+-- The first `figures` bases of a formation, rank by rank from the front, file by file from
+-- the left: a short last rank stands at the left [the layout is this file's convention].
+local function figure_bases(p)
+  local bases = g.get_bases(p.formation)
+  local out = {}
+  for i = 1, math.min(p.figures, #bases) do out[i] = bases[i] end
+  return out
+end
+M.figure_bases = figure_bases
+
+--- The cover of a feature: its own `cover` prop (the scenario's agreement), else the table
+--- feature_cover's row for its kind; "none" when neither says.
+---@param f table a view's feature
+---@return string cover "none"|"soft"|"hard"
+function M.feature_cover(f)
+  local c = f.props and f.props.cover
+  if c == "soft" or c == "hard" or c == "none" then return c end
+  local row = data.feature_cover.rows[f.kind]
+  return row and row.cover or "none"
+end
+
+--- A target's cover as the shooting procedures take it: {soft = n, hard = n}, the figures
+--- whose base's centre stands in a feature giving soft or hard cover (the hardest of the
+--- features holding it). shooting.lua decides what the counts add up to (p.24).
+---@return table cover {soft, hard}
+function View:cover(who)
+  local p = self:get(who)
+  local out = { soft = 0, hard = 0 }
+  for _, b in ipairs(figure_bases(p)) do
+    local best = "none"
+    for _, f in ipairs(self:features_at(g.get_centre(b))) do
+      local c = M.feature_cover(f)
+      if c == "hard" or (c == "soft" and best == "none") then best = c end
+    end
+    if best ~= "none" then out[best] = out[best] + 1 end
+  end
+  return out
+end
+
+-- Whether a kind of feature hides what is beyond it (sight.lua's table line_of_sight).
+local function blocks(kind)
+  local row = sight.data.line_of_sight.rows[kind]
+  return row ~= nil and row.blocks == true
+end
+
+--- The line-of-sight input of `seer` looking at `target` (sight.lua's procedure takes it):
+--- {between, target_on, seer_on, distance}. The lines tried run from every corner of the
+--- seer's formation to every corner of the target's (geometry check_los, "corners"); the
+--- blockers are the features whose kind blocks (but those either stands in) and the other
+--- pieces' formations ("figures"); `between` lists, in order, the kinds the clearest line
+--- crosses, so it is empty when some line is clear. `seer_on`, `target_on` are the ground
+--- each stands on when sight.lua knows its kind (nil in the open). Also returns the line checked.
+---@return table input
+---@return table line {from, to}
+function View:sight(seer, target)
+  local s, t = self:get(seer), self:get(target)
+  local seer_on, seer_feature = self:ground(s)
+  local target_on, target_feature = self:ground(t)
+  local blockers, kinds = {}, {}
+  for _, f in ipairs(self.features) do
+    if f ~= seer_feature and f ~= target_feature and blocks(f.kind) then
+      blockers[#blockers + 1] = f.polygon
+      kinds[f.id] = f.kind
+    end
+  end
+  for _, q in ipairs(self.pieces) do
+    if q ~= s and q ~= t then
+      blockers[#blockers + 1] = q.formation
+      kinds[q.id] = "figures"
+    end
+  end
+  local _, ids, line = g.check_los(s.formation, t.formation, blockers, "corners")
+  local between, seen = {}, {}
+  for _, id in ipairs(ids) do
+    local k = kinds[id]
+    if not seen[k] then seen[k] = true between[#between + 1] = k end
+  end
+  local known = {}
+  for _, k in ipairs(sight.kinds()) do known[k] = true end
+  return { between = between, target_on = known[target_on] and target_on or nil, seer_on = known[seer_on] and seer_on or nil,
+           distance = g.measure(s.formation, t.formation) }, line
+end
+
+-- ---------------------------------------------------------------------------------------
+-- Laying out the table
+-- ---------------------------------------------------------------------------------------
+
+--- The table's rectangle as a polygon, x from 0 to `width`, y from 0 to `depth` (inches).
+function M.table_polygon(width, depth)
+  return { { x = 0, y = 0 }, { x = width, y = 0 }, { x = width, y = depth }, { x = 0, y = depth } }
+end
+
+--- Records the table's size in the state (a feature of kind "table", id "table"), replacing
+--- any earlier one.
+---@param width number inches
+---@param depth number inches
+function M.set_table(width, depth)
+  core.check_number(width, "table.width", 12, 1000)
+  core.check_number(depth, "table.depth", 12, 1000)
+  if muster.state.get_kind(M.table_id) then muster.state.del_terrain(M.table_id) end
+  muster.state.add_terrain { id = M.table_id, kind = "table", polygon = M.table_polygon(width, depth),
+                             props = { width = width, depth = depth } }
+end
+
+--- The table's width and depth, or nil when none is set.
+function M.get_table()
+  if muster.state.get_kind(M.table_id) ~= "terrain" then return nil end
+  local t = muster.state.get_terrain(M.table_id)
+  return t.props.width, t.props.depth
+end
+
+--- Whether a piece's whole formation stands on the table (true when no table is set).
+function View:on_table(who)
+  if not self.table then return true end
+  for _, c in ipairs(g.get_corners(self:get(who).formation)) do
+    if not g.check_inside(self.table.polygon, c) then return false end
+  end
+  return true
+end
+
+return M
