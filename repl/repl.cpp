@@ -368,6 +368,8 @@ Commands:
   :variants          the modules loaded, with versions, options and hashes
   :rules [all]       what the variants changed against the ruleset (all: every list and table)
   :log [FILE]        the event log (last 20 events, or all of it to FILE)
+  :where [UNIT]      where a unit stands on the table, or every piece (scenario("FILE") lays one out)
+  :svg FILE          the table as an SVG picture
   :quit              leave (also Ctrl-D)
 )";
 
@@ -561,6 +563,8 @@ class session {
       else if (name == ":variants") variants();
       else if (name == ":rules") rules(arg);
       else if (name == ":log") log(arg);
+      else if (name == ":where") print_text(eval_text("repl.where(" + lua_literal(arg) + ")"));
+      else if (name == ":svg") svg(arg);
       else fail("unknown command {} (:help lists them)", name);
     } catch (const std::exception& e) {
       report(e);
@@ -860,6 +864,12 @@ class session {
     print_text(nlohmann::json::parse(rt_->call_ruleset("rules_report", args)).get<std::string>());
   }
 
+  void svg(const std::string& file) {
+    if (file.empty()) fail(":svg needs a file: :svg table.svg");
+    write_file_text(file, eval_text("repl.svg()"));
+    fmt::print("wrote the table to {}\n", file);
+  }
+
   void log(const std::string& file) {
     const std::string all = archived_log_ + k_->log.fmt_lines();
     if (!file.empty()) {
@@ -883,7 +893,7 @@ class session {
   line_input::words_fn words() {
     return [this] {
       std::vector<std::string> out = {":help", ":units", ":seed", ":dice", ":choose", ":explain", ":odds",
-                                      ":undo", ":save", ":load", ":reload", ":variant", ":variants", ":rules", ":log", ":quit"};
+                                      ":undo", ":save", ":load", ":reload", ":variant", ":variants", ":rules", ":log", ":where", ":svg", ":quit"};
       try {
         std::istringstream names(eval_text("repl.words(_G)"));
         std::string w;

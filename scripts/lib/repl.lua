@@ -501,6 +501,23 @@ function M.units_text()
   return table.concat(lines, "\n")
 end
 
+--- The table as SVG text (:svg FILE), when the ruleset draws one.
+---@return string
+function M.svg()
+  if not (M.rules and M.rules.svg) then error("input: :svg: the ruleset " .. tostring(ruleset and ruleset.name) .. " draws no table", 0) end
+  return M.rules.svg(M)
+end
+
+--- Where a unit stands, or every piece on the table (:where [unit]).
+---@param name string|nil a session name or a unit's name; "" for all
+---@return string
+function M.where(name)
+  if not (M.rules and M.rules.where) then error("input: :where: the ruleset has no table", 0) end
+  local h = name
+  if type(name) == "string" and name ~= "" and M.is_handle(M.env[name]) then h = M.env[name] end
+  return M.rules.where(M, h)
+end
+
 --- Help on a helper, a procedure or a template.
 ---@param topic string
 ---@return string

@@ -513,6 +513,7 @@ fields (losses, figures_at_start, killed, magic_losses, time, terrible, threaten
 -- ---------------------------------------------------------------------------------------
 
 local repl_movement = require("repl_movement")
+local repl_table = require("repl_table")
 for name, cmd in pairs(repl_movement.commands({ unit_arg = unit_arg, check_opts = check_opts, after_losses = after_losses,
                                                throws_text = throws_text, append = append })) do
   M.commands[name] = cmd
@@ -579,6 +580,17 @@ M.functions = {
     end
     print(table.concat(lines, "\n"))
   end,
+  --- scenario(path): lays out a scenario file (the table, its features, both armies placed).
+  scenario = function(lib, path) print(repl_table.scenario(lib, path)) end,
+  --- place(unit, {x, y, facing?, files?}): stands a unit on the table.
+  place = function(lib, h, at) print(repl_table.place(lib, h, at)) end,
+  --- where(unit?): where a unit stands, or every piece on the table.
+  where = function(lib, h) print(repl_table.where(lib, h)) end,
+  --- sight(seer, target): the line_of_sight procedure on what the line between them crosses.
+  sight = function(lib, a, b) return lib.run_command("resolve", "line_of_sight", repl_table.view(lib):sight(
+    repl_table.id(lib, a, "seer"), repl_table.id(lib, b, "target"))) end,
+  --- distance(a, b): the distance between two pieces on the table, edge to edge, inches.
+  distance = function(lib, a, b) return repl_table.distance(lib, a, b) end,
   --- new_phase(): forgets this phase's losses (the Casualty Test's count starts again) and
   --- which units moved or expanded (Phase Three's once-a-phase rules).
   new_phase = function(lib)
@@ -613,8 +625,13 @@ function M.words(lib)
   local out = template_names()
   out[#out + 1] = "templates"
   out[#out + 1] = "new_phase"
+  for _, w in ipairs({ "scenario", "place", "where", "sight", "distance" }) do out[#out + 1] = w end
   return out
 end
+
+--- The table as SVG text (:svg FILE), and where a unit stands (:where [unit]).
+function M.svg(lib) return repl_table.svg(lib) end
+function M.where(lib, h) return repl_table.where(lib, h) end
 
 --- The units the REPL opens with (no script given).
 M.samples = {

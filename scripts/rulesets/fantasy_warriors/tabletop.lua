@@ -373,6 +373,59 @@ function M.get_table()
   return t.props.width, t.props.depth
 end
 
+-- ---------------------------------------------------------------------------------------
+-- Pictures (scripts/lib/svg.lua draws them)
+-- ---------------------------------------------------------------------------------------
+
+-- The marks a piece's description carries, as the picture shows them.
+local function marks_of(d)
+  local out = {}
+  if d.reaction == "rout" then out[#out + 1] = "routed"
+  elseif d.reaction and d.reaction ~= "ok" then out[#out + 1] = d.reaction end
+  if d.disorganised then out[#out + 1] = "disorganised" end
+  if d.orders then out[#out + 1] = d.orders end
+  return out
+end
+
+--- The view as a picture for scripts/lib/svg.lua: the table (or the box holding every piece
+--- and feature), the features, each piece's figures' bases with its marks (routed, shaken,
+--- bloodlust, disorganised, its orders), and `opts.lines`, `opts.circles`, `opts.title`.
+---@param opts? table {title?, lines?, circles?}
+---@return table picture
+function View:picture(opts)
+  opts = opts or {}
+  local width, depth
+  if self.table then
+    width, depth = self.table.props.width, self.table.props.depth
+  else
+    width, depth = 12, 12
+    local function grow(pt) width, depth = math.max(width, pt.x + 2), math.max(depth, pt.y + 2) end
+    for _, f in ipairs(self.features) do for _, pt in ipairs(f.polygon) do grow(pt) end end
+    for _, p in ipairs(self.pieces) do for _, c in ipairs(g.get_corners(p.formation)) do grow(c) end end
+  end
+  local pic = { width = width, depth = depth, title = opts.title, features = {}, pieces = {},
+                lines = opts.lines or {}, circles = opts.circles or {} }
+  for _, f in ipairs(self.features) do
+    pic.features[#pic.features + 1] = { kind = f.kind, name = f.props.name or f.id, polygon = f.polygon }
+  end
+  for _, p in ipairs(self.pieces) do
+    local d = self:desc(p)
+    pic.pieces[#pic.pieces + 1] = { id = p.id, side = p.side, name = p.name, bases = figure_bases(p), marks = marks_of(d),
+      label = string.format("%s: %d figure%s", p.name, p.figures, p.figures == 1 and "" or "s") }
+  end
+  return pic
+end
+
+--- The line `seer` to `target` as a picture's overlay: the line check_los chose, "clear" or
+--- "blocked" by what sight.lua says blocks it.
+---@return table line {from, to, kind, label}
+function View:sight_line(seer, target)
+  local input, line = self:sight(seer, target)
+  local seen = sight.sees(sight.check(input, ""))
+  return { from = line.from, to = line.to, kind = seen.visible and "clear" or "blocked",
+           label = string.format("%s sees %s: %s", self:get(seer).name, self:get(target).name, seen.why) }
+end
+
 --- Whether a piece's whole formation stands on the table (true when no table is set).
 function View:on_table(who)
   if not self.table then return true end

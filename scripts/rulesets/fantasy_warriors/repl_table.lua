@@ -1,0 +1,126 @@
+--- The REPL's table (tabletop.lua): a scenario laid out, units placed, where everything
+--- stands, and the table as SVG (:svg). Helpers take the REPL library (scripts/lib/repl.lua)
+--- first, as the other REPL functions do.
+local core = require("core")
+local tabletop = require("tabletop")
+local scenario = require("scenario")
+local svg = require("svg")
+
+local M = {}
+
+local s = muster.state
+
+local function id_of(lib, h, what)
+  if lib.is_handle(h) then return rawget(h, "id") end
+  if type(h) == "string" then
+    if s.get_kind(h) == "unit" or s.get_kind(h) == "individual" then return h end
+    for _, u in ipairs(s.get_units()) do if u.name == h then return u.id end end
+    for _, i in ipairs(s.get_individuals()) do if i.name == h then return i.id end end
+  end
+  core.fail(what or "unit", "a unit (a name the session knows, or its name as a string) expected, got " .. core.show(h))
+end
+
+M.id = id_of
+
+--- The view of the table now, reading units' descriptions through the REPL.
+function M.view(lib)
+  return tabletop.view(function(id)
+    if s.get_kind(id) == "unit" then return lib.describe(lib.handle(id)) end
+    return s.get_individual(id).props
+  end)
+end
+
+local function fmt_in(v) return muster.measure.fmt(v) end
+
+--- One line on where a piece stands and what is around it.
+local function where_line(v, p)
+  local f = p.formation
+  local parts = { string.format("%s (%s): at (%s, %s) facing %s, %d x %d", p.name, p.side, tabletop.round(f.x), tabletop.round(f.y),
+    tabletop.round(f.facing), f.files, f.ranks) }
+  local ground = v:ground(p)
+  if ground ~= "open" then parts[#parts + 1] = "on " .. ground:gsub("_", " ") end
+  local contacts = v:contacts(p)
+  if #contacts > 0 then
+    local names = {}
+    for _, c in ipairs(contacts) do names[#names + 1] = string.format("%s (its %s to their %s)", c.piece.name, c.edge, c.their_edge) end
+    parts[#parts + 1] = "in contact with " .. table.concat(names, ", ")
+  else
+    local e, d = v:nearest_enemy(p)
+    if e then parts[#parts + 1] = string.format("nearest enemy %s %s", e.name, fmt_in(d)) end
+  end
+  if v.table and not v:on_table(p) then parts[#parts + 1] = "OFF THE TABLE" end
+  return table.concat(parts, "; ")
+end
+
+--- where(unit?): where a unit stands (or every piece on the table, side by side).
+function M.where(lib, h)
+  local v = M.view(lib)
+  if h ~= nil and h ~= "" then return where_line(v, v:get(id_of(lib, h))) end
+  if #v.pieces == 0 then return "nothing is on the table: scenario(\"examples/scenarios/greystones.lua\") or place(unit, {x = , y = })" end
+  local lines = {}
+  if v.table then lines[1] = string.format("table %s x %s", fmt_in(v.table.props.width), fmt_in(v.table.props.depth)) end
+  for _, p in ipairs(v.pieces) do lines[#lines + 1] = "  " .. where_line(v, p) end
+  return table.concat(lines, "\n")
+end
+
+--- place(unit, {x, y, facing?, files?}): stands a unit on the table, its front rank's front
+--- edge centred on x, y (inches), facing (degrees, 0 = away from the first side's edge), in
+--- `files` files; its description's ranks follow.
+function M.place(lib, h, at)
+  local id = id_of(lib, h)
+  if type(at) ~= "table" then core.fail("place", "{x = , y = , facing?, files?} expected") end
+  core.check_fields(at, { "x", "y", "facing", "files" }, "place")
+  local x = core.check_number(at.x, "place.x", -1000, 1000)
+  local y = core.check_number(at.y, "place.y", -1000, 1000)
+  local facing = core.check_number(at.facing, "place.facing", -360, 360, 0)
+  if s.get_kind(id) == "unit" then
+    local handle = lib.handle(id)
+    local desc = lib.describe(handle)
+    local p = tabletop.placement(desc, { x = x, y = y, facing = facing, files = at.files })
+    s.set_placement(id, p)
+    if desc.ranks ~= p.ranks then handle.ranks = p.ranks end
+  else
+    local p = tabletop.placement(s.get_individual(id).props, { x = x, y = y, facing = facing, files = 1 })
+    s.set_placement(id, p)
+  end
+  return M.where(lib, id)
+end
+
+--- scenario(path): lays out a scenario file (docs/scenarios.md): the table, its features and
+--- both armies placed; what was on the table goes. The units become session names (their ids).
+function M.scenario(lib, path)
+  local sc = scenario.load(path)
+  for _, u in ipairs(s.get_units()) do s.del_unit(u.id) end
+  for _, i in ipairs(s.get_individuals()) do s.del_individual(i.id) end
+  for _, t in ipairs(s.get_terrains()) do s.del_terrain(t.id) end
+  local placed = scenario.setup(sc, function(desc, side) return rawget(lib.add_unit(desc, side), "id") end)
+  for _, name in ipairs(core.sorted_keys(lib.env)) do
+    if lib.is_handle(lib.env[name]) then lib.env[name] = nil end
+  end
+  for _, name in ipairs(core.sorted_keys(placed.units)) do
+    local id = placed.units[name]
+    lib.env[id] = lib.handle(id)
+  end
+  lib.remember_names(lib.env)
+  local n = 0
+  for _ in pairs(placed.units) do n = n + 1 end
+  return string.format("%s: %s, %d units on a %s x %s table (where() lists them, :svg FILE draws it)", sc.file, sc.title, n,
+    fmt_in(sc.width), fmt_in(sc.depth))
+end
+
+--- The table as SVG text, titled with the scenario's clock, with `opts.lines`.
+function M.svg(lib, opts)
+  local v = M.view(lib)
+  local clock = s.get_clock()
+  opts = opts or {}
+  opts.title = opts.title or (clock.turn > 0 and string.format("turn %d, %s", clock.turn, clock.phase) or "the table")
+  return svg.render(v:picture(opts))
+end
+
+--- distance(a, b): the distance between two pieces, edge to edge, in inches.
+function M.distance(lib, a, b)
+  local v = M.view(lib)
+  return v:distance(id_of(lib, a, "a"), id_of(lib, b, "b"))
+end
+
+return M
