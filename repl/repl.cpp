@@ -393,9 +393,10 @@ class session {
     auto [k, rt] = make_world();
     k_ = std::move(k);
     rt_ = std::move(rt);
+    if (!opts_.scenario.empty()) rt_->run("repl.scenario(" + lua_literal(opts_.scenario) + ")", "repl");
     if (!opts_.file.empty()) {
       rt_->run_file(opts_.file);
-    } else {
+    } else if (opts_.scenario.empty()) {
       rt_->run("repl.samples()", "repl");
     }
     remember_names();
@@ -1027,6 +1028,9 @@ void install_helpers(runtime& rt, bool colour, bool json) {
 CLI::App* add_repl_command(CLI::App& app, repl_options& o) {
   auto* cmd = app.add_subcommand("repl", "The interactive Lua prompt with the ruleset loaded and sample units ready");
   cmd->add_option("file", o.file, "A script to run first (instead of the sample units)");
+  cmd->add_option("--scenario", o.scenario,
+                  "A scenario file to lay out first: the table, its terrain and both armies placed "
+                  "(instead of the sample units; docs/scenarios.md)");
   cmd->add_option("--ruleset", o.ruleset, "Ruleset name or folder (default fantasy_warriors)");
   cmd->add_option("--variant", o.variants, "Variant name or path of a variant file or folder (repeatable)");
   cmd->add_option("--option", o.options, "Module option NAME=VALUE, or VARIANT.NAME=VALUE (repeatable)");

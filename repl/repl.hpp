@@ -27,6 +27,7 @@ struct repl_options {
   std::vector<std::string> options;   ///< NAME=VALUE, or VARIANT.NAME=VALUE
   std::uint64_t seed = 1;
   std::string file;                   ///< a script to run first, instead of the sample units
+  std::string scenario;               ///< a scenario file laid out first (the table and both armies)
   bool json = false;                  ///< results as JSON (for tools)
   std::string colour = "auto";        ///< auto (colour when stdout is a terminal), always, never
   std::string dice = "auto";          ///< the dice at start: auto, manual, or faces "6,5,3"

@@ -508,6 +508,13 @@ function M.svg()
   return M.rules.svg(M)
 end
 
+--- Lays out a scenario file (repl --scenario FILE): the ruleset's scenario() with its summary.
+---@param path string
+function M.scenario(path)
+  if not (M.rules and M.rules.scenario) then error("input: --scenario: the ruleset " .. tostring(ruleset and ruleset.name) .. " has no scenarios", 0) end
+  print(M.rules.scenario(M, path))
+end
+
 --- Where a unit stands, or every piece on the table (:where [unit]).
 ---@param name string|nil a session name or a unit's name; "" for all
 ---@return string

@@ -697,3 +697,43 @@ TEST(repl, a_variant_keeps_nothing_from_one_load_to_the_next) {
   }
   EXPECT_EQ(n, 3u) << o.out;
 }
+
+TEST(repl, a_scenario_laid_out_measured_and_drawn) {
+  // The sample scenario: where the units stand, a distance and a line of sight measured on the
+  // table, the picture written, a unit placed again (its ranks follow its files), and bad
+  // input named in one line with the table kept.
+  const fs::path dir = temp_dir("scenario");
+  const std::string svg = (dir / "table.svg").string();
+  const auto o = muster("repl --scenario examples/scenarios/greystones.lua",
+                        ":where black_blades\ndistance(black_blades, long_spears)\nsight(red_arrows, long_spears)\n"
+                        ":svg " + svg + "\nplace(red_arrows, {x = 10, y = 16, files = 3})\nred_arrows.ranks\n"
+                        "place(red_arrows, {x = 10, y = 16, flies = true})\n:svg\n:where nobody\n:where\n");
+  EXPECT_EQ(o.status, 1) << o.out;  // stdin is not a terminal and lines failed
+  EXPECT_NE(o.out.find("examples/scenarios/greystones.lua: The Field at Greystones, 7 units on a 72in x 48in table"),
+            std::string::npos)
+      << o.out;
+  EXPECT_NE(o.out.find("Black Blades (orcs): at (30, 20) facing 0, 5 x 3; nearest enemy Long Spears 5in\n5\n"),
+            std::string::npos)
+      << o.out;
+  EXPECT_NE(o.out.find("line_of_sight: visible"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("wrote the table to " + svg), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("Red Arrows (orcs): at (10, 16) facing 0, 3 x 5; nearest enemy Iron Bolts"), std::string::npos)
+      << o.out;
+  EXPECT_NE(o.out.find("\n5\n"), std::string::npos) << o.out;  // 15 figures on 3 files: 5 ranks
+  EXPECT_NE(o.out.find("input: place.flies: unknown field (known: x, y, facing, files)"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find(":svg needs a file: :svg table.svg"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("input: unit: a unit (a name the session knows, or its name as a string) expected, got \"nobody\""),
+            std::string::npos)
+      << o.out;
+  // The table survived the bad lines: every piece listed, the Red Arrows where last placed.
+  EXPECT_NE(o.out.find("table 72in x 48in\n  Black Blades (orcs)"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("  Red Arrows (orcs): at (10, 16)"), std::string::npos) << o.out;
+  const std::string picture = slurp(svg);
+  EXPECT_EQ(picture.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\"", 0), 0u) << picture.substr(0, 200);
+  std::size_t pieces = 0;
+  for (auto at = picture.find("<g class=\"piece\""); at != std::string::npos; at = picture.find("<g class=\"piece\"", at + 1))
+    ++pieces;
+  EXPECT_EQ(pieces, 10u);
+  EXPECT_NE(picture.find("<title>Darkwood</title>"), std::string::npos);
+  EXPECT_EQ(picture.substr(picture.size() - 7), "</svg>\n");
+}

@@ -632,6 +632,7 @@ end
 --- The table as SVG text (:svg FILE), and where a unit stands (:where [unit]).
 function M.svg(lib) return repl_table.svg(lib) end
 function M.where(lib, h) return repl_table.where(lib, h) end
+function M.scenario(lib, path) return repl_table.scenario(lib, path) end
 
 --- The units the REPL opens with (no script given).
 M.samples = {

@@ -51,6 +51,13 @@ function M.test_a_formation_from_a_description()
   t.fails(function() top().placement(orcs, { x = 0, y = 0, files = 0 }) end, "input: files: a whole number >= 1 expected, got 0")
 end
 
+-- A club's bases: a variant patches the table base_sizes, and formations follow.
+function M.test_a_variant_changes_the_bases()
+  t.rules("bases").set_row("base_sizes", "foot", { width = 1, depth = 1, reason = "our 25mm bases" }, 1)
+  t.eq(top().placement(orcs, { x = 0, y = 0 }), { x = 0, y = 0, facing = 0, ranks = 2, files = 5, base_width = 1, base_depth = 1 })
+  t.eq(top().placement({ figures = 2, mounted = true }, { x = 0, y = 0 }).base_depth, 2)
+end
+
 -- The Orcs' front edge at y = 10 facing +y; the Dwarves facing them, their front edge 12 1/8in
 -- and then 12in away. A threat needs the target within 12in (page 19): 12 1/8 is out of range,
 -- 12 is in.
