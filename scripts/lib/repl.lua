@@ -213,6 +213,9 @@ function M.set_description(h, desc)
   for name, v in pairs(flat) do
     if u.props[name] ~= v then state.set_prop(id, name, v) end
   end
+  -- The ruleset's table follows (a unit on it keeps its files and takes the ranks its
+  -- figures fill); it calls back here only when something changed.
+  if M.rules and M.rules.reform then M.rules.reform(M, id) end
 end
 
 local function id_from(name)

@@ -633,6 +633,7 @@ end
 function M.svg(lib) return repl_table.svg(lib) end
 function M.where(lib, h) return repl_table.where(lib, h) end
 function M.scenario(lib, path) return repl_table.scenario(lib, path) end
+function M.reform(lib, id) return repl_table.reform(lib, id) end
 
 --- The units the REPL opens with (no script given).
 M.samples = {

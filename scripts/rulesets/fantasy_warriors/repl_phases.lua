@@ -4,6 +4,8 @@
 --- appear in the line), resolves it through ruleset.resolve, then sets every unit as the
 --- result says: figures, specials and characters lost, reaction, disorganised, volleys left.
 --- No rule is decided here: every number comes from the procedures' results.
+local repl_table = require("repl_table")
+
 local M = {}
 
 --- The commands, given repl.lua's shared helpers `h` {unit_arg, throws_text, append}.
@@ -96,6 +98,46 @@ function M.commands(h)
     end
   end
 
+  -- The table's view when the phase's units stand on it (tabletop.lua), else nil: facts not
+  -- typed in are then measured, and named in the summary.
+  local function table_view(lib, r)
+    local v = repl_table.view(lib)
+    local placed = false
+    for _, e in ipairs(r.list) do
+      if v.by_id[e.id] then placed = true end
+    end
+    return placed and v or nil
+  end
+  local function on(v, e) return v ~= nil and v.by_id[e.id] ~= nil end
+  local function fmt_in(d) return muster.measure.fmt(d) end
+
+  -- Fills a phase's `units` entries with the facts measured on the table, where not given.
+  local function unit_facts(v, r, units, keys, measured)
+    for i, e in ipairs(r.list) do
+      if on(v, e) then
+        local f = v:unit_facts(e.id)
+        local got = {}
+        for _, k in ipairs(keys) do
+          if units[i][k] == nil and f[k] ~= nil and f[k] ~= false and f[k] ~= "open" then
+            units[i][k] = f[k]
+            got[#got + 1] = k == "terrible" and "a terrible creature within 6in" or (k == "ground" and "on difficult ground")
+              or (k == "in_combat" and "in combat") or k
+          end
+        end
+        if #got > 0 then measured[#measured + 1] = e.name .. ": " .. table.concat(got, ", ") end
+      end
+    end
+  end
+
+  local function sight_text(sight)
+    if #sight.between == 0 then return "a clear line" end
+    return "the line crosses " .. table.concat(sight.between, ", ")
+  end
+
+  local function measured_lines(lib, lines, measured)
+    for _, m in ipairs(measured or {}) do lines[#lines + 1] = "  measured on the table: " .. m end
+  end
+
   -- -------------------------------------------------------------------------------------
   -- threat_phase{...}
   -- -------------------------------------------------------------------------------------
@@ -131,9 +173,27 @@ Disorganised counter; a routed unit is left with reaction "rout".]],
         units[i] = { unit = e.desc, side = e.side }
         for k, v in pairs(extras[e.id] or {}) do units[i][k] = v end
       end
-      return { ids = r, input = { time = spec.time, units = units, threats = threats, armies = spec.armies } }
+      local measured = {}
+      local v = table_view(lib, r)
+      for i, d in ipairs(spec) do
+        local t, g = r.by_id[d[1].id], r.by_id[d[2].id]
+        local x = threats[i]
+        if on(v, t) and on(v, g) and (x.distance == nil or (x.visible == nil and x.sight == nil)) then
+          local f = v:threat_facts(t.id, g.id)
+          local got = {}
+          if x.distance == nil then x.distance = f.distance got[#got + 1] = fmt_in(f.distance) end
+          if x.visible == nil and x.sight == nil then x.sight = f.sight got[#got + 1] = sight_text(f.sight) end
+          measured[#measured + 1] = string.format("%s to %s: %s", t.name, g.name, table.concat(got, ", "))
+        end
+      end
+      unit_facts(v, r, units, { "in_combat", "terrible" }, measured)
+      return { ids = r, measured = measured, input = { time = spec.time, units = units, threats = threats, armies = spec.armies } }
     end,
-    run = function(lib, args) return lib.ruleset.resolve("threat_phase", args.input) end,
+    run = function(lib, args)
+      local res = lib.ruleset.resolve("threat_phase", args.input)
+      res.measured = args.measured
+      return res
+    end,
     apply = function(lib, args, report) set_units(lib, args.ids, report.units) end,
     title = function() return "threat_phase{...}" end,
     summary = function(lib, report)
@@ -148,6 +208,7 @@ Disorganised counter; a routed unit is left with reaction "rout".]],
       for _, c in ipairs(report.counter_threats) do
         if c.target then lines[#lines + 1] = string.format("  %s counter-threatens %s (%s)", c.unit, c.target, c.chosen_by) end
       end
+      measured_lines(lib, lines, report.measured)
       unit_lines(lib, lines, report.units)
       end_lines(lib, lines, report.end_of_phase)
       return table.concat(lines, "\n")
@@ -184,9 +245,31 @@ its reaction and Disorganised counter, and the shooters their volley counters le
         units[i] = { unit = e.desc, side = e.side }
         for k, v in pairs(extras[e.id] or {}) do units[i][k] = v end
       end
-      return { ids = r, input = { time = spec.time, units = units, shots = shots, armies = spec.armies } }
+      local measured = {}
+      local v = table_view(lib, r)
+      for i, d in ipairs(spec) do
+        local sh, g = r.by_id[d[1].id], r.by_id[d[2].id]
+        local x = shots[i]
+        if on(v, sh) and on(v, g) and (x.distance == nil or x.sight == nil or x.cover == nil) then
+          local f = v:shot_facts(sh.id, g.id)
+          local got = {}
+          if x.distance == nil then x.distance = f.distance got[#got + 1] = fmt_in(f.distance) end
+          if x.sight == nil then x.sight = f.sight got[#got + 1] = sight_text(f.sight) end
+          if x.cover == nil and (f.cover.soft > 0 or f.cover.hard > 0) then
+            x.cover = f.cover
+            got[#got + 1] = string.format("%d figures in soft cover, %d in hard", f.cover.soft, f.cover.hard)
+          end
+          measured[#measured + 1] = string.format("%s at %s: %s", sh.name, g.name, table.concat(got, ", "))
+        end
+      end
+      unit_facts(v, r, units, { "in_combat", "terrible", "ground" }, measured)
+      return { ids = r, measured = measured, input = { time = spec.time, units = units, shots = shots, armies = spec.armies } }
     end,
-    run = function(lib, args) return lib.ruleset.resolve("shooting_phase", args.input) end,
+    run = function(lib, args)
+      local res = lib.ruleset.resolve("shooting_phase", args.input)
+      res.measured = args.measured
+      return res
+    end,
     apply = function(lib, args, report) set_units(lib, args.ids, report.units) end,
     title = function() return "shooting_phase{...}" end,
     summary = function(lib, report)
@@ -200,6 +283,7 @@ its reaction and Disorganised counter, and the shooters their volley counters le
         lines[#lines + 1] = string.format("  %s: casualty test %s", t.unit,
           test.tested and (tostring(test.score) .. ": " .. test.reaction) or ("none (" .. tostring(test.why) .. ")"))
       end
+      measured_lines(lib, lines, report.measured)
       unit_lines(lib, lines, report.units)
       end_lines(lib, lines, report.end_of_phase)
       return table.concat(lines, "\n")
@@ -258,14 +342,39 @@ its figures, specials and characters lost, its reaction and Disorganised counter
         local d, d_side = side_of(lib, r, c[2], c.defender, string.format("[%d] defender", i))
         combats[i] = { attacker = a, defender = d, attacker_side = a_side, defender_side = d_side, aerial = c.aerial }
       end
-      return { ids = r, input = { time = spec.time, combats = combats, armies = spec.armies } }
+      -- On the table: one unit against one, the figures in contact are counted, and a
+      -- combat between units apart is refused.
+      local measured = {}
+      local v = table_view(lib, r)
+      for i, c in ipairs(spec) do
+        if lib.is_handle(c[1]) and lib.is_handle(c[2]) then
+          local a, d = r.by_id[c[1].id], r.by_id[c[2].id]
+          if on(v, a) and on(v, d) then
+            local n_a, n_d = v:figures_in_contact(a.id, d.id), v:figures_in_contact(d.id, a.id)
+            if n_a == 0 and n_d == 0 then
+              fail("combat_phase", string.format("[%d]: %s and %s are %s apart on the table: not in contact", i, a.name, d.name,
+                fmt_in(v:distance(a.id, d.id))))
+            end
+            local got = {}
+            if combats[i].attacker[1].in_contact == nil then combats[i].attacker[1].in_contact = n_a got[#got + 1] = string.format("%s %d", a.name, n_a) end
+            if combats[i].defender[1].in_contact == nil then combats[i].defender[1].in_contact = n_d got[#got + 1] = string.format("%s %d", d.name, n_d) end
+            if #got > 0 then measured[#measured + 1] = "figures in contact: " .. table.concat(got, ", ") end
+          end
+        end
+      end
+      return { ids = r, measured = measured, input = { time = spec.time, combats = combats, armies = spec.armies } }
     end,
-    run = function(lib, args) return lib.ruleset.resolve("combat_phase", args.input) end,
+    run = function(lib, args)
+      local res = lib.ruleset.resolve("combat_phase", args.input)
+      res.measured = args.measured
+      return res
+    end,
     apply = function(lib, args, report) set_units(lib, args.ids, report.units) end,
     title = function() return "combat_phase{...}" end,
     summary = function(lib, report)
       local lines = { lib.style("outcome", "combat phase") }
       for i, c in ipairs(report.combats) do lines[#lines + 1] = string.format("  combat %d: %s", i, c.outcome) end
+      measured_lines(lib, lines, report.measured)
       for _, t in ipairs(report.tests) do
         lines[#lines + 1] = string.format("  %s: combat test %s", t.unit,
           t.tested and (tostring(t.score) .. ": " .. t.reaction) or ("none (" .. tostring(t.why) .. ")"))

@@ -64,26 +64,57 @@ function M.where(lib, h)
 end
 
 --- place(unit, {x, y, facing?, files?}): stands a unit on the table, its front rank's front
---- edge centred on x, y (inches), facing (degrees, 0 = away from the first side's edge), in
---- `files` files; its description's ranks follow.
+--- edge centred on x, y (inches), facing (degrees, 0 = away from the first side's edge; left
+--- out: as it was), in `files` files (left out: as it was, or 5); its description's ranks
+--- follow. Refused when it would stand on another piece.
 function M.place(lib, h, at)
   local id = id_of(lib, h)
   if type(at) ~= "table" then core.fail("place", "{x = , y = , facing?, files?} expected") end
   core.check_fields(at, { "x", "y", "facing", "files" }, "place")
   local x = core.check_number(at.x, "place.x", -1000, 1000)
   local y = core.check_number(at.y, "place.y", -1000, 1000)
-  local facing = core.check_number(at.facing, "place.facing", -360, 360, 0)
-  if s.get_kind(id) == "unit" then
-    local handle = lib.handle(id)
-    local desc = lib.describe(handle)
-    local p = tabletop.placement(desc, { x = x, y = y, facing = facing, files = at.files })
-    s.set_placement(id, p)
-    if desc.ranks ~= p.ranks then handle.ranks = p.ranks end
-  else
-    local p = tabletop.placement(s.get_individual(id).props, { x = x, y = y, facing = facing, files = 1 })
-    s.set_placement(id, p)
+  local unit = s.get_kind(id) == "unit"
+  local now = unit and s.get_unit(id) or s.get_individual(id)
+  -- Left out, the facing and the files stay as they are (a unit not yet placed faces 0).
+  local facing = core.check_number(at.facing, "place.facing", -360, 360, now.base_width > 0 and now.facing or 0)
+  local files = at.files or (unit and now.base_width > 0 and now.files or nil)
+  local handle = unit and lib.handle(id)
+  local desc = unit and lib.describe(handle) or now.props
+  local p = tabletop.placement(desc, { x = x, y = y, facing = facing, files = unit and files or 1 })
+  local before = { x = now.x, y = now.y, facing = now.facing, ranks = now.ranks, files = now.files,
+                   base_width = now.base_width, base_depth = now.base_depth }
+  s.set_placement(id, p)
+  local v = M.view(lib)
+  local other = v:overlapping(id)
+  if other then
+    s.set_placement(id, before)
+    core.fail("place", string.format("%s would stand on %s", v:get(id).name, other.name))
   end
+  if unit and desc.ranks ~= p.ranks then handle.ranks = p.ranks end
   return M.where(lib, id)
+end
+
+--- After a unit's figures change (losses, reinforcements): a unit on the table keeps its
+--- files and takes the ranks its figures fill, in the state and in its description (so the
+--- procedures' frontage follows); a unit with no figure left leaves the table.
+function M.reform(lib, id)
+  if s.get_kind(id) ~= "unit" then return end
+  local u = s.get_unit(id)
+  if u.base_width <= 0 then return end
+  local n = #u.figures
+  if n == 0 then
+    s.set_placement(id, { base_width = 0, base_depth = 0 })
+    return
+  end
+  local files = math.min(u.files, n)
+  local ranks = math.ceil(n / files)
+  if files ~= u.files or ranks ~= u.ranks then s.set_placement(id, { files = files, ranks = ranks }) end
+  local h = lib.handle(id)
+  local desc = lib.describe(h)
+  if desc.ranks ~= ranks then
+    desc.ranks = ranks
+    lib.set_description(h, desc)
+  end
 end
 
 --- scenario(path): lays out a scenario file (docs/scenarios.md): the table, its features and
@@ -94,6 +125,7 @@ function M.scenario(lib, path)
   for _, i in ipairs(s.get_individuals()) do s.del_individual(i.id) end
   for _, t in ipairs(s.get_terrains()) do s.del_terrain(t.id) end
   local placed = scenario.setup(sc, function(desc, side) return rawget(lib.add_unit(desc, side), "id") end)
+  for _, u in ipairs(s.get_units()) do M.reform(lib, u.id) end
   for _, name in ipairs(core.sorted_keys(lib.env)) do
     if lib.is_handle(lib.env[name]) then lib.env[name] = nil end
   end

@@ -346,6 +346,78 @@ function View:sight(seer, target)
 end
 
 -- ---------------------------------------------------------------------------------------
+-- The facts of one declaration, as the whole-phase procedures take them
+-- ---------------------------------------------------------------------------------------
+
+local terrain_items = require("terrain_items")
+
+--- Whether a kind of ground is "difficult" for the shooting rules: a kind the movement rules
+--- slow (terrain_items' table movement_terrain: woods, hills, broken ground, swamps...).
+---@param kind string
+---@return boolean
+function M.is_difficult(kind)
+  return kind ~= "open" and terrain_items.data.movement_terrain.rows[kind] ~= nil
+end
+
+--- The first other piece whose ground `who` overlaps (more than touching), or nil: two
+--- formations may touch, never stand on each other.
+---@return table|nil piece
+function View:overlapping(who)
+  local p = self:get(who)
+  local others = {}
+  for _, q in ipairs(self.pieces) do
+    if q ~= p then others[#others + 1] = q end
+  end
+  local shapes = {}
+  for i, q in ipairs(others) do shapes[i] = q.formation end
+  for _, c in ipairs(g.get_covered(p.formation, shapes)) do
+    if c.fraction > 1e-9 then return others[c.index] end
+  end
+  return nil
+end
+
+--- Whether a piece of one figure touches no friendly piece (page 24: a figure alone).
+function View:alone(who)
+  local p = self:get(who)
+  if p.figures ~= 1 then return false end
+  for _, q in ipairs(self.pieces) do
+    if q ~= p and q.side == p.side and g.check_contact(p.formation, q.formation, M.contact_tolerance) then return false end
+  end
+  return true
+end
+
+--- A unit's own facts in a whole phase's `units` list: {in_combat, terrible?, ground, alone}
+--- (ground "open" or "difficult", as shooting_phase takes it).
+---@return table facts
+function View:unit_facts(who)
+  local kind = self:ground(who)
+  return { in_combat = self:engaged(who), terrible = (self:terrible_near(who)), alone = self:alone(who),
+           ground = M.is_difficult(kind) and "difficult" or "open" }
+end
+
+--- The facts of a threat declaration: {distance, sight}.
+function View:threat_facts(threatener, target)
+  return { distance = self:distance(threatener, target), sight = (self:sight(threatener, target)) }
+end
+
+--- The facts of a shot: {distance, sight, cover}.
+function View:shot_facts(shooter, target)
+  return { distance = self:distance(shooter, target), sight = (self:sight(shooter, target)), cover = self:cover(target) }
+end
+
+--- How many of `who`'s figures touch `enemy` (their bases in contact with its formation):
+--- the figures fighting it in contact (page 30).
+---@return integer
+function View:figures_in_contact(who, enemy)
+  local e = self:get(enemy)
+  local n = 0
+  for _, b in ipairs(figure_bases(self:get(who))) do
+    if g.check_contact(b, e.formation, M.contact_tolerance) then n = n + 1 end
+  end
+  return n
+end
+
+-- ---------------------------------------------------------------------------------------
 -- Laying out the table
 -- ---------------------------------------------------------------------------------------
 
