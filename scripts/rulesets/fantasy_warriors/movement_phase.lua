@@ -35,7 +35,7 @@ local function check_unit_entry(e, path, side, options)
     if k ~= "reorganise" and k ~= "expand" then move_input[k] = v end
   end
   move_input.side = side
-  local out = { move = movement.check_move(move_input, path, options), path = path }
+  local out = { move = movement.check_move(move_input, path, options), path = path, raw = move_input, options = options }
   if e.reorganise ~= nil then out.reorganise = core.check_bool(e.reorganise, path .. ".reorganise", nil) end
   if e.expand ~= nil then
     core.check_fields(e.expand, formation.expand_fields, path .. ".expand")
@@ -67,7 +67,18 @@ local at = core.at
 
 -- One unit's turn in its command's move: expand before, the move or the reorganisation,
 -- expand after. Returns the unit's outcome.
-local function unit_turn(res, e, side, command, time)
+local function unit_turn(res, e, side, command, time, hooks)
+  -- On a table (hooks.before_unit, tabletop's movement): the facts of the move measured now,
+  -- as the units before it left the table, merged into the entry and checked again.
+  if hooks and hooks.before_unit then
+    local facts = hooks.before_unit(e.raw, side, command)
+    if facts then
+      local merged = {}
+      for k, v in pairs(e.raw) do merged[k] = v end
+      for k, v in pairs(facts) do merged[k] = v end
+      e.move = movement.check_move(merged, e.path, e.options)
+    end
+  end
   local a = e.move
   local u = a.unit
   local out = { side = side, command = command, unit = u.name }
@@ -121,6 +132,14 @@ local function unit_turn(res, e, side, command, time)
   if out.reorganise then parts[#parts + 1] = "reorganised" end
   if out.expand then parts[#parts + 1] = out.expand.outcome end
   out.outcome = table.concat(parts, "; ")
+  -- On a table: the move applied to the unit's formation before the next unit moves.
+  if hooks and hooks.after_unit then
+    local placed = hooks.after_unit(out, e.raw, side, command)
+    if placed then
+      out.table = placed
+      out.outcome = out.outcome .. "; " .. placed
+    end
+  end
   return out
 end
 
@@ -240,11 +259,16 @@ local function individual_turn(ind, where, turn)
            outcome = string.format("moves %gin of %din with %s (p.%d)", ind.distance, ind.movement, with, where.page) }
 end
 
---- The whole of Phase Three for the sides given (checked here, then run).
+--- The whole of Phase Three for the sides given (checked here, then run). `hooks` (from Lua
+--- only, e.g. the table's movement, tabletop_move.lua) may hold `before_unit(entry, side,
+--- command)` → the move's facts measured at the unit's moment (merged into its entry and
+--- checked again), and `after_unit(outcome, entry, side, command)` → a line on where the unit
+--- now stands, once its move is resolved; without them the facts are the input's.
 ---@param input table
 ---@param options table
+---@param hooks? table
 ---@return table res
-function M.phase(input, options)
+function M.phase(input, options, hooks)
   local args = initiative.check(input, "")
   local plan = {}
   for i, s in ipairs(args.sides) do
@@ -331,7 +355,7 @@ function M.phase(input, options)
     for j, c in ipairs(s.commands) do
       if args.method == "armies" or c.name == o.command then
         for _, e in ipairs(plan[i][j].units) do
-          local out = unit_turn(res, e, s.name, c.name, args.time)
+          local out = unit_turn(res, e, s.name, c.name, args.time, hooks)
           out.turn = o.position
           turn.units[#turn.units + 1] = out.unit
           res.units[#res.units + 1] = out

@@ -4,6 +4,10 @@
 --- stuck in a river, moved or expanded this phase, a wizard's magic power), resolves it through
 --- ruleset.resolve, then sets what the result says: disorganised, figures lost wading, the notes.
 --- No rule is decided here: every number comes from the procedures' results.
+local repl_table = require("repl_table")
+local tabletop_move = require("tabletop_move")
+local movement = require("movement")
+
 local M = {}
 
 -- The notes a move leaves on a unit (lib.set_note): moved and expanded last until new_phase();
@@ -61,6 +65,33 @@ function M.commands(h)
     lib.set_description(f, d)
   end
 
+  -- On the table (repl_table.lua): the facts of unit `id`'s move measured now from its plan
+  -- (a plan table or text; left out: a charge for ATTACK and bloodlust, else standing), or nil
+  -- when the unit is not on the table. Returns the facts and {view, path} to apply it by.
+  local function table_facts(lib, id, desc, plan, where)
+    local v = repl_table.view(lib)
+    if not v.by_id[id] then
+      if plan ~= nil then error("input: " .. where .. ".plan: " .. desc.name .. " is not on the table (place it first)", 0) end
+      return nil
+    end
+    local mode = movement.mode_of(desc)
+    if plan == nil then plan = (mode == "attack" or mode == "bloodlust") and { charge = true } or { stand = true } end
+    local checked = tabletop_move.check_plan(plan, where .. ".plan")
+    local facts, path = tabletop_move.facts(v, id, checked, mode)
+    return facts, { view = v, path = path }
+  end
+
+  -- Facts a plan replaces: typed with a plan, they are refused.
+  local geometric = { "distance", "enemy_distance", "nearest_enemy_in_combat", "unengaged_enemy_distance", "direction",
+    "angle", "turn", "wheel", "terrain", "collision", "contact", "in_combat", "base_width" }
+  local function no_typed_geometry(input, where)
+    for _, k in ipairs(geometric) do
+      if input[k] ~= nil then
+        error(string.format("input: %s.%s: measured on the table from the plan; give a plan or the facts, not both", where, k), 0)
+      end
+    end
+  end
+
   commands.move = {
     doc = [[move(unit, opts?): the unit's move in Phase Three (p.26-29): its allowance (half in a swamp, marsh,
 ford or river, a wheel's travel), its orders (ATTACK and bloodlust advance on the nearest enemy, HOLD
@@ -71,14 +102,31 @@ terrain = {"wood", ...}, base_width, river_strength, river_at, collision = {frie
 interpenetrate = {friend = unit, in_contact = true}, take_off, land, slow, halt, ...]],
     prepare = function(lib, u, opts)
       h.unit_arg(lib, u, "move")
-      if opts ~= nil and type(opts) ~= "table" then error("input: move: options must be a table", 0) end
+      if type(opts) == "string" then opts = { plan = opts } end
+      if opts ~= nil and type(opts) ~= "table" then error("input: move: options must be a table or a plan (\"advance 4\")", 0) end
       local ids = {}
       local input = describe(lib, opts or {}, ids, "")
+      local plan = input.plan
+      input.plan = nil
       input.unit, input.side = lib.describe(u), lib.side(u)
-      return { id = u.id, ids = ids, input = noted(lib, u, input) }
+      if plan ~= nil then no_typed_geometry(input, "move") end
+      -- Nothing of the move's geometry typed in: measured on the table, when the unit is on it.
+      local on_table
+      local typed = false
+      for _, k in ipairs(geometric) do typed = typed or input[k] ~= nil end
+      if not typed then
+        local facts, where = table_facts(lib, u.id, input.unit, plan, "move")
+        if facts then
+          for k, v in pairs(facts) do input[k] = v end
+          on_table = where
+          if where.path.collision then ids["collision.friend"] = where.path.collision.id end
+        end
+      end
+      return { id = u.id, ids = ids, input = noted(lib, u, input), table = on_table }
     end,
     run = function(lib, args) return lib.ruleset.resolve("move", args.input) end,
     apply = function(lib, args, report)
+      if args.table then report.table = tabletop_move.apply(args.table.view, args.table.path, report) end
       apply_move(lib, lib.handle(args.id), report, args.input)
       if report.collision and report.collision.collides and args.ids["collision.friend"] then
         friend_disorganised(lib, args.ids["collision.friend"])
@@ -94,6 +142,7 @@ interpenetrate = {friend = unit, in_contact = true}, take_off, land, slow, halt,
       local lines = { lib.style("outcome", "move: " .. report.outcome) }
       lines[#lines + 1] = string.format("  %s: MOV %sin, allowance %sin, moved %sin", lib.style("name", report.unit),
         tostring(report.movement or 0), tostring(report.allowance or 0), tostring(report.moved or 0))
+      if report.table then lines[#lines + 1] = "  on the table: " .. report.table end
       for _, d in ipairs(report.disorganised_by or {}) do
         lines[#lines + 1] = "  disorganised: " .. d.reason .. lib.style("dim", " (" .. d.source .. ")")
       end
@@ -211,8 +260,11 @@ OK status only, not in combat, never in bloodlust, a flyer only in the air. opts
       local ids = {}
       local out = describe(lib, e, ids, "")
       out[1] = nil
+      local plan = out.plan
+      out.plan = nil
       out.unit = lib.describe(e[1])
-      refs.units[#refs.units + 1] = { id = e[1].id, ids = ids, path = path }
+      if plan ~= nil then no_typed_geometry(out, "movement_phase: " .. path) end
+      refs.units[#refs.units + 1] = { id = e[1].id, ids = ids, path = path, plan = plan }
       return noted(lib, e[1], out)
     end
     local function wizard(w, side, path)
@@ -257,7 +309,42 @@ figures lost wading); a wizard's power is kept on his unit for the next phase.]]
       local input, refs = phase_input(lib, spec)
       return { input = input, refs = refs }
     end,
-    run = function(lib, args) return lib.ruleset.resolve("movement_phase", args.input) end,
+    run = function(lib, args)
+      -- Units on the table move there: each one's facts measured at its moment in the order
+      -- of play, from its plan, and its formation moved before the next one goes.
+      local v = repl_table.view(lib)
+      local refs, any, k = {}, false, 0
+      for _, s in ipairs(args.input.sides) do
+        for _, c in ipairs(s.commands) do
+          for _, e in ipairs(c.units) do
+            k = k + 1
+            local ref = args.refs.units[k]
+            refs[s.name .. "\0" .. c.name .. "\0" .. e.unit.name] = ref
+            if v.by_id[ref.id] then any = true end
+          end
+        end
+      end
+      if not any then return lib.ruleset.resolve("movement_phase", args.input) end
+      local hooks = {}
+      function hooks.before_unit(raw, side, command)
+        local ref = refs[side .. "\0" .. command .. "\0" .. raw.unit.name]
+        local typed = false
+        for _, f in ipairs(geometric) do typed = typed or raw[f] ~= nil end
+        if not ref or typed then return nil end
+        local facts, where = table_facts(lib, ref.id, raw.unit, ref.plan, "movement_phase: " .. ref.path)
+        ref.table = where
+        if where and where.path.collision then ref.ids["collision.friend"] = where.path.collision.id end
+        return facts
+      end
+      function hooks.after_unit(out, raw, side, command)
+        local ref = refs[side .. "\0" .. command .. "\0" .. raw.unit.name]
+        if not (ref and ref.table) then return nil end
+        if ref.table.path.collision then out.collision_friend = ref.table.path.collision.id end
+        return tabletop_move.apply(ref.table.view, ref.table.path, out.move)
+      end
+      local ruleset = lib.ruleset
+      return ruleset.modules.movement_phase.phase(args.input, ruleset.options, hooks)
+    end,
     apply = function(lib, args, report)
       local k = 0
       for _, s in ipairs(args.input.sides) do
@@ -277,16 +364,15 @@ figures lost wading); a wizard's power is kept on his unit for the next phase.]]
                   lib.set_description(u, d)
                 end
                 if out.expand then lib.set_note(u, "expanded", true) end
-                if out.move.collision and out.move.collision.collides and ref.ids["collision.friend"] then
-                  friend_disorganised(lib, ref.ids["collision.friend"])
-                end
+                local friend = out.collision_friend or ref.ids["collision.friend"]
+                if out.move.collision and out.move.collision.collides and friend then friend_disorganised(lib, friend) end
                 break
               end
             end
           end
         end
       end
-      for _, out in ipairs(report.units) do out.applied = nil end
+      for _, out in ipairs(report.units) do out.applied, out.collision_friend = nil, nil end
       for i, w in ipairs(report.wizards) do
         local ref = args.refs.wizards[i]
         if w.rest and ref and ref.id then

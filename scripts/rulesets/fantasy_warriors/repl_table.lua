@@ -35,8 +35,9 @@ local function fmt_in(v) return muster.measure.fmt(v) end
 --- One line on where a piece stands and what is around it.
 local function where_line(v, p)
   local f = p.formation
-  local parts = { string.format("%s (%s): at (%s, %s) facing %s, %d x %d", p.name, p.side, tabletop.round(f.x), tabletop.round(f.y),
-    tabletop.round(f.facing), f.files, f.ranks) }
+  local function num(x) return (string.format("%.2f", x):gsub("0+$", ""):gsub("%.$", "")) end
+  local parts = { string.format("%s (%s): at (%s, %s) facing %s, %d x %d", p.name, p.side, num(f.x), num(f.y), num(f.facing),
+    f.files, f.ranks) }
   local ground = v:ground(p)
   if ground ~= "open" then parts[#parts + 1] = "on " .. ground:gsub("_", " ") end
   local contacts = v:contacts(p)

@@ -39,9 +39,10 @@ data.feature_cover = core.define_table("feature_cover", {
   fortification = { cover = "hard", reason = "a prepared shooting place: hard cover" },
 }, 24, { doc = "the cover (soft, hard) a kind of terrain feature gives a figure standing in it, unless the scenario gives the feature its own `cover` (p.24: the players agree which features are which)" })
 
---- How close two shapes may be and still count as touching, in inches: positions are kept
---- to 1/1024in (M.round), so this is a quarter of that step.
-M.contact_tolerance = 1 / 4096
+--- How close two shapes may be and still count as touching, and how far one may reach into
+--- another and still only touch, in inches: positions are kept to 1/1024in (M.round) and a
+--- turned unit's corners come from trigonometry, so contact allows four such steps.
+M.contact_tolerance = 1 / 256
 
 --- The radius within which a terrible creature counts (pages 20 and 25).
 M.terrible_range = 6
@@ -359,19 +360,42 @@ function M.is_difficult(kind)
   return kind ~= "open" and terrain_items.data.movement_terrain.rows[kind] ~= nil
 end
 
+-- The points of a shape: a polygon's own, a formation's or base's corners.
+local function points_of(shape)
+  if shape[1] then return shape end
+  return g.get_corners(shape)
+end
+
+--- Whether two convex shapes (polygons, formations, bases) share ground: one reaches more than
+--- M.contact_tolerance into the other (separating axes). Touching is not overlapping.
+---@return boolean
+function M.overlap(a, b)
+  local pa, pb = points_of(a), points_of(b)
+  local function separated(poly)
+    for i = 1, #poly do
+      local p, q = poly[i], poly[i % #poly + 1]
+      local nx, ny = q.y - p.y, p.x - q.x
+      local len = math.sqrt(nx * nx + ny * ny)
+      if len > 0 then
+        nx, ny = nx / len, ny / len
+        local amin, amax, bmin, bmax = math.huge, -math.huge, math.huge, -math.huge
+        for _, r in ipairs(pa) do local d = r.x * nx + r.y * ny amin = math.min(amin, d) amax = math.max(amax, d) end
+        for _, r in ipairs(pb) do local d = r.x * nx + r.y * ny bmin = math.min(bmin, d) bmax = math.max(bmax, d) end
+        if amax <= bmin + M.contact_tolerance or bmax <= amin + M.contact_tolerance then return true end
+      end
+    end
+    return false
+  end
+  return not (separated(pa) or separated(pb))
+end
+
 --- The first other piece whose ground `who` overlaps (more than touching), or nil: two
 --- formations may touch, never stand on each other.
 ---@return table|nil piece
 function View:overlapping(who)
   local p = self:get(who)
-  local others = {}
   for _, q in ipairs(self.pieces) do
-    if q ~= p then others[#others + 1] = q end
-  end
-  local shapes = {}
-  for i, q in ipairs(others) do shapes[i] = q.formation end
-  for _, c in ipairs(g.get_covered(p.formation, shapes)) do
-    if c.fraction > 1e-9 then return others[c.index] end
+    if q ~= p and M.overlap(p.formation, q.formation) then return q end
   end
   return nil
 end

@@ -152,7 +152,7 @@ end
 
 function M.test_contact_and_the_pairs_that_fight()
   place("orcs", "red", orcs, { x = 20, y = 10, files = 5 })
-  place("dwarves", "blue", dwarves, { x = 20, y = 10.001, facing = 180, files = 4 })
+  place("dwarves", "blue", dwarves, { x = 20, y = 10.01, facing = 180, files = 4 })
   local v = view()
   t.eq(v:engaged("orcs"), false)
   s.set_placement("dwarves", { y = 10 })
