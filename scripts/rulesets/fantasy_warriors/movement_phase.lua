@@ -68,9 +68,17 @@ local at = core.at
 -- One unit's turn in its command's move: expand before, the move or the reorganisation,
 -- expand after. Returns the unit's outcome.
 local function unit_turn(res, e, side, command, time, hooks)
+  hooks = hooks or {}
+  local out = { side = side, command = command, unit = e.move.unit.name }
+  local placed = {}
+  if e.expand and e.expand.when == "before_move" then
+    out.expand = at(e.path .. ".expand", formation.expand_contract, e.expand)
+    if hooks.after_expand then placed[#placed + 1] = hooks.after_expand(out.expand, e.raw, side, command) end
+  end
   -- On a table (hooks.before_unit, tabletop's movement): the facts of the move measured now,
-  -- as the units before it left the table, merged into the entry and checked again.
-  if hooks and hooks.before_unit then
+  -- as the units before it (and its own expansion) left the table, merged into the entry and
+  -- checked again.
+  if hooks.before_unit then
     local facts = hooks.before_unit(e.raw, side, command)
     if facts then
       local merged = {}
@@ -81,8 +89,6 @@ local function unit_turn(res, e, side, command, time, hooks)
   end
   local a = e.move
   local u = a.unit
-  local out = { side = side, command = command, unit = u.name }
-  if e.expand and e.expand.when == "before_move" then out.expand = at(e.path .. ".expand", formation.expand_contract, e.expand) end
   local moves = will_move(a)
   if moves then
     if e.reorganise then
@@ -114,11 +120,14 @@ local function unit_turn(res, e, side, command, time, hooks)
     end
     out.move = at(e.path, movement.move, a)
   end
+  -- On a table: the move applied to the unit's formation before anything else happens.
+  if hooks.after_unit then placed[#placed + 1] = hooks.after_unit(out, e.raw, side, command) end
   if e.expand and e.expand.when ~= "before_move" then
     if e.expand.when == "no_move" and (out.move.moved or 0) > 0 then
       core.fail(e.path .. ".expand.when", "the unit moves this phase: say before_move or after_move")
     end
     out.expand = at(e.path .. ".expand", formation.expand_contract, e.expand)
+    if hooks.after_expand then placed[#placed + 1] = hooks.after_expand(out.expand, e.raw, side, command) end
   end
   local m = out.move
   out.moved = m.moved or 0
@@ -132,13 +141,9 @@ local function unit_turn(res, e, side, command, time, hooks)
   if out.reorganise then parts[#parts + 1] = "reorganised" end
   if out.expand then parts[#parts + 1] = out.expand.outcome end
   out.outcome = table.concat(parts, "; ")
-  -- On a table: the move applied to the unit's formation before the next unit moves.
-  if hooks and hooks.after_unit then
-    local placed = hooks.after_unit(out, e.raw, side, command)
-    if placed then
-      out.table = placed
-      out.outcome = out.outcome .. "; " .. placed
-    end
+  if #placed > 0 then
+    out.table = table.concat(placed, "; ")
+    out.outcome = out.outcome .. "; " .. out.table
   end
   return out
 end
@@ -262,8 +267,10 @@ end
 --- The whole of Phase Three for the sides given (checked here, then run). `hooks` (from Lua
 --- only, e.g. the table's movement, tabletop_move.lua) may hold `before_unit(entry, side,
 --- command)` → the move's facts measured at the unit's moment (merged into its entry and
---- checked again), and `after_unit(outcome, entry, side, command)` → a line on where the unit
---- now stands, once its move is resolved; without them the facts are the input's.
+--- checked again), `after_unit(outcome, entry, side, command)` once its move is resolved and
+--- `after_expand(expansion, entry, side, command)` once an expansion or contraction is, each
+--- returning a line on where the unit now stands (or nil); without them the facts are the
+--- input's.
 ---@param input table
 ---@param options table
 ---@param hooks? table

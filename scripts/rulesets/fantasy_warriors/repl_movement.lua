@@ -199,14 +199,29 @@ phase (a second one is refused until new_phase()). opts: {figures, flank = "left
         opts = h.check_opts(opts, expand_options, action)
         local input = { unit = lib.describe(u), action = action, done_this_phase = lib.get_note(u, "expanded") == true }
         for k, v in pairs(opts) do input[k] = v end
-        return { id = u.id, input = input }
+        -- On the table: its front rank, combat and the enemy's front rank measured, unless typed.
+        local v = repl_table.view(lib)
+        local on_table = v.by_id[u.id] ~= nil
+        if on_table then
+          for k, x in pairs(tabletop_move.expand_facts(v, u.id)) do
+            if input[k] == nil then input[k] = x end
+          end
+        end
+        return { id = u.id, input = input, on_table = on_table }
       end,
       run = function(lib, args) return lib.ruleset.resolve("expand_contract", args.input) end,
-      apply = function(lib, args) lib.set_note(lib.handle(args.id), "expanded", true) end,
+      apply = function(lib, args, report)
+        lib.set_note(lib.handle(args.id), "expanded", true)
+        if args.on_table then
+          report.table = tabletop_move.apply_expand(repl_table.view(lib), args.id, report)
+          lib.rules.reform(lib, args.id)
+        end
+      end,
       odds = function(args) return "expand_contract", args.input end,
       title = function(args) return string.format("%s(%s)", action, args.input.unit.name) end,
       summary = function(lib, report)
         local lines = { lib.style("outcome", action .. ": " .. report.outcome) }
+        if report.table then lines[#lines + 1] = "  on the table: " .. report.table end
         h.append(lines, h.throws_text(lib, report, "expand_contract"))
         return table.concat(lines, "\n")
       end,
@@ -341,6 +356,11 @@ figures lost wading); a wizard's power is kept on his unit for the next phase.]]
         if not (ref and ref.table) then return nil end
         if ref.table.path.collision then out.collision_friend = ref.table.path.collision.id end
         return tabletop_move.apply(ref.table.view, ref.table.path, out.move)
+      end
+      function hooks.after_expand(expansion, raw, side, command)
+        local ref = refs[side .. "\0" .. command .. "\0" .. raw.unit.name]
+        if not ref or not repl_table.view(lib).by_id[ref.id] then return nil end
+        return tabletop_move.apply_expand(repl_table.view(lib), ref.id, expansion)
       end
       local ruleset = lib.ruleset
       return ruleset.modules.movement_phase.phase(args.input, ruleset.options, hooks)

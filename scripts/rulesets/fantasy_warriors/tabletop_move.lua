@@ -475,4 +475,68 @@ function M.apply(v, path, res)
   return line and (where .. ", " .. line) or where
 end
 
+-- ---------------------------------------------------------------------------------------
+-- Expanding and contracting (page 29)
+-- ---------------------------------------------------------------------------------------
+
+--- The formation with `files` files for its `figures`, widened or narrowed on `flank` ("both":
+--- about its centre; "left": the right end stays; "right": the left end stays).
+function M.reformed(f, figures, files, flank)
+  local corners = g.get_corners(f)
+  local fl, fr = corners[1], corners[2]
+  local w = f.files * f.base_width
+  local rx, ry = (fr.x - fl.x) / w, (fr.y - fl.y) / w
+  local half = files * f.base_width / 2
+  local out = copy(f)
+  out.files, out.ranks = files, math.ceil(figures / files)
+  if flank == "left" then out.x, out.y = fr.x - rx * half, fr.y - ry * half
+  elseif flank == "right" then out.x, out.y = fl.x + rx * half, fl.y + ry * half end
+  return out
+end
+
+--- The facts of an expansion or contraction measured on the table: the unit's front rank,
+--- whether it is in combat, and the front rank of the enemy it touches.
+---@return table facts {front_rank, in_combat, enemy_front_rank?}
+function M.expand_facts(v, who)
+  local p = v:get(who)
+  local facts = { front_rank = math.min(p.formation.files, p.figures), in_combat = v:engaged(p) }
+  local c = v:contacts(p)[1]
+  if c then facts.enemy_front_rank = math.min(c.piece.formation.files, c.piece.figures) end
+  return facts
+end
+
+--- Widens or narrows the unit on the table by the expand_contract result's figures, on its
+--- flank (default both), as far as there is room: never onto another piece or off the table.
+--- Returns a line on its new frontage.
+function M.apply_expand(v, who, res)
+  local p = v:get(who)
+  local n = res.figures or 0
+  if n == 0 then return nil end
+  local f = p.formation
+  local flank = res.flank or "both"
+  local want = res.action == "expand" and f.files + n or f.files - n
+  want = math.max(1, math.min(p.figures, want))
+  local step = want > f.files and -1 or 1
+  local files, to = want, nil
+  while files ~= f.files do
+    local candidate = M.rounded(M.reformed(f, p.figures, files, flank))
+    local blocked = false
+    for _, q in ipairs(v.pieces) do
+      if q ~= p and tabletop.overlap(candidate, q.formation) then blocked = true break end
+    end
+    if not blocked and v.table then
+      for _, c in ipairs(g.get_corners(candidate)) do
+        if not g.check_inside(v.table.polygon, c) then blocked = true break end
+      end
+    end
+    if not blocked then to = candidate break end
+    files = files + step
+  end
+  if not to then return string.format("no room on the table to %s: stays %d wide", res.action, f.files) end
+  muster.state.set_placement(p.id, { x = to.x, y = to.y, files = to.files, ranks = to.ranks })
+  local line = string.format("now %d wide, %d deep", to.files, to.ranks)
+  if files ~= want then line = line .. string.format(" (room for %d files, not %d)", files, want) end
+  return line
+end
+
 return M

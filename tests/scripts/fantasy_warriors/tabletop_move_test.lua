@@ -141,6 +141,25 @@ function M.test_the_terrain_a_move_crosses()
   t.eq(e.long_spears.disorganised, true)
 end
 
+-- Expanding on the table (p.29): the front rank is measured; the unit widens on its flank,
+-- the other end staying put; contracting into a column stops where the table has room.
+function M.test_expanding_and_contracting_on_the_table()
+  local e = session()
+  muster.dice.set_faces { 5 }  -- veteran +1: 6 figures
+  local r = e.expand(e.long_spears, { flank = "left" })
+  t.eq({ r.figures, r.front_rank_before, r.front_rank_after }, { 6, 5, 11 })
+  t.eq(r.table, "now 11 wide, 2 deep")
+  local u = s.get_unit("long_spears")
+  t.eq({ u.x, u.files, u.ranks, e.long_spears.ranks }, { math.floor(32.4 * 1024 + 0.5) / 1024, 11, 2, 2 })  -- its west end stays at x = 28
+  -- The Red Arrows contract by 4 into a column of one: Snaga stands 5in behind them, so the
+  -- column stops at three files.
+  muster.dice.set_faces { 3 }
+  r = e.contract(e.red_arrows)
+  t.eq(r.figures, 4)
+  t.eq(r.table, "now 3 wide, 5 deep (room for 3 files, not 1)")
+  t.eq({ s.get_unit("red_arrows").files, e.red_arrows.ranks }, { 3, 5 })
+end
+
 -- Phase Three on the table: the Orcs (by initiative) charge first, so the Long Spears find
 -- themselves in combat and do not move; a routed unit leaves the table.
 function M.test_phase_three_moves_each_unit_before_the_next()
