@@ -95,6 +95,17 @@ function muster.geometry.get_area(polygon) end
 ---@return boolean crosses runs through its interior (not merely along an edge or via a corner)
 function muster.geometry.check_segment(a, b, polygon) end
 
+--- Returns how far along the segment a-b it first enters the polygon's interior: the
+--- distance in inches from a, 0 when a lies inside (or on the boundary and the segment heads
+--- in), nil when no stretch of positive length runs inside. Touching is not entering: a
+--- segment that only grazes a vertex, runs along an edge or ends on the boundary gives nil.
+--- A concave polygon's notch is outside: the first entry counts.
+---@param a muster.point
+---@param b muster.point
+---@param polygon muster.polygon
+---@return number|nil inches from a to the entry, or nil
+function muster.geometry.get_crossing(a, b, polygon) end
+
 ---@class muster.geometry.line
 ---@field from muster.point
 ---@field to muster.point

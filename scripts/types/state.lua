@@ -372,6 +372,13 @@ function muster.state.get_clock() end
 ---@return string
 function muster.state.fmt(viewer) end
 
+--- A hash of everything fmt() writes, as 16 lowercase hex digits (FNV-1a 64 over the state's
+--- fields, taken without building the JSON: cheap enough after every phase). States that
+--- fmt() to the same text have the same hash; any change to a saved field changes it. The
+--- same on every machine. A string: a Lua number cannot hold 64 bits.
+---@return string hash
+function muster.state.get_hash() end
+
 --- Replaces the whole state with a saved one; on any error nothing changes and the message
 --- names the JSON path: "state: units[2].figures[0].wounds: integer expected, got \"two\"".
 ---@param json string

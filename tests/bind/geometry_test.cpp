@@ -108,6 +108,44 @@ TEST_F(geometry_bind, handles_polygons) {
   });
 }
 
+TEST_F(geometry_bind, finds_where_a_segment_enters_a_polygon) {
+  // sq: a 4 in square. cup: a U, its notch x 2..4, y 1..4 open at the top (no edge there).
+  rt.run("sq = { {x = 0, y = 0}, {x = 4, y = 0}, {x = 4, y = 4}, {x = 0, y = 4} }\n"
+         "cup = { {x = 0, y = 0}, {x = 6, y = 0}, {x = 6, y = 4}, {x = 4, y = 4},"
+         " {x = 4, y = 1}, {x = 2, y = 1}, {x = 2, y = 4}, {x = 0, y = 4} }",
+         "setup");
+  expect_rows(rt, {
+      {"g.get_crossing({x = -2, y = 1}, {x = 10, y = 1}, sq)", "2"},
+      {"g.get_crossing({x = -1, y = -1}, {x = 3, y = 3}, sq)", "1.4142135623731"},  // via a corner
+      {"g.get_crossing({x = 10, y = 3}, {x = -2, y = 3}, sq)", "6"},  // either direction
+      // a inside, or on the boundary heading in: 0
+      {"g.get_crossing({x = 2, y = 2}, {x = 10, y = 2}, sq)", "0"},
+      {"g.get_crossing({x = 0, y = 2}, {x = 3, y = 2}, sq)", "0"},
+      {"g.get_crossing({x = 2.2, y = 1.8}, {x = 0.3, y = 0.1},"
+       " { {x = 0, y = 0}, {x = 4, y = 0}, {x = 0, y = 4} })",
+       "0"},  // from a slanted edge: within the tolerance of 0 is 0
+      {"g.get_crossing({x = 2, y = 2}, {x = 2, y = 2}, sq)", "0"},  // a point inside
+      // touching is not entering: a vertex, an edge run along, an end on the boundary
+      {"g.get_crossing({x = -2, y = 2}, {x = 2, y = -2}, sq)", "nil"},
+      {"g.get_crossing({x = -2, y = 0}, {x = 10, y = 0}, sq)", "nil"},
+      {"g.get_crossing({x = -2, y = 2}, {x = 0, y = 2}, sq)", "nil"},
+      {"g.get_crossing({x = 0, y = 2}, {x = -3, y = 2}, sq)", "nil"},  // leaving from the edge
+      {"g.get_crossing({x = 4, y = 4}, {x = 4, y = 4}, sq)", "nil"},    // a point on the boundary
+      // missing: passing by, or stopping short
+      {"g.get_crossing({x = -2, y = 5}, {x = 10, y = 5}, sq)", "nil"},
+      {"g.get_crossing({x = -2, y = 2}, {x = -0.5, y = 2}, sq)", "nil"},
+      // concave: the first entry counts; the notch is outside
+      {"g.get_crossing({x = -1, y = 3}, {x = 7, y = 3}, cup)", "1"},
+      {"g.get_crossing({x = 3, y = 3}, {x = 7, y = 3}, cup)", "1"},    // from the notch
+      {"g.get_crossing({x = 3, y = 5}, {x = 3, y = -1}, cup)", "4"},   // down into its floor
+      {"g.get_crossing({x = 3, y = 5}, {x = 3, y = 1}, cup)", "nil"},  // stops on the floor
+      {"g.get_crossing({x = -1, y = 4}, {x = 7, y = 4}, cup)", "nil"},  // along the rims
+      // grazing the corner (2, 4), then over the notch into the right arm at (4, 2)
+      {"g.get_crossing({x = 1, y = 5}, {x = 3, y = 3}, cup)", "nil"},
+      {"g.get_crossing({x = 1, y = 5}, {x = 5, y = 1}, cup)", "4.2426406871193"},
+  });
+}
+
 TEST_F(geometry_bind, checks_line_of_sight_against_chosen_blockers) {
   expect_rows(rt, {
       {"g.check_los({x = 0, y = 5}, {x = 10, y = 5}, {wood})",
@@ -250,6 +288,17 @@ TEST_F(geometry_bind, reports_errors_naming_the_field) {
        "eval:1: muster.geometry.get_toward_line: line: the points coincide (1, 1)"},
       {"g.get_bases(A)",
        "eval:1: muster.geometry.get_bases: field 'formation': formation expected, got base"},
+      {"g.get_crossing({x = 0}, {x = 1, y = 1}, wood)",
+       "eval:1: muster.geometry.get_crossing: field 'a.y': number expected, got nil"},
+      {"g.get_crossing({x = 0, y = 0}, {x = 0/0, y = 1}, wood)",
+       "eval:1: muster.geometry.get_crossing: field 'b.x': finite number expected, got nan"},
+      {"g.get_crossing({x = 0, y = 0}, {x = 1, y = 1}, { {x = 0, y = 0}, {x = 1, y = 0} })",
+       "eval:1: muster.geometry.get_crossing: field 'polygon': polygon of at least 3 points "
+       "expected, got 2 points"},
+      {"g.get_crossing({x = 0, y = 0}, {x = 1, y = 1}, { {x = 0, y = 0}, {x = 1, y = 0}, {y = 1} })",
+       "eval:1: muster.geometry.get_crossing: field 'polygon[3].x': number expected, got nil"},
+      {"g.get_crossing({x = 0, y = 0}, {x = 1, y = 1})",
+       "eval:1: muster.geometry.get_crossing: bad argument #3 (table expected, got no value)"},
       {"g.get_nearest(A, { {x = 0, y = 'n'} })",
        "eval:1: muster.geometry.get_nearest: field 'candidates[1].y': number expected, got string"},
   };

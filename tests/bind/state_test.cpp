@@ -1,6 +1,8 @@
 // muster.state through the runtime: every bound function, the tables it returns, per-model
 // state, control transfer, secrets per side with the audit (including a tampered save), fmt/
-// parse round trips, and exact error texts with file:line. Each test gets a fresh kernel.
+// parse round trips, the state hash, and exact error texts with file:line. Each test gets a
+// fresh kernel.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <string>
@@ -374,4 +376,41 @@ TEST(state, fmt_and_parse_round_trip_byte_for_byte) {
             "while parsing object key - unexpected end of input; expected string literal");
   EXPECT_EQ(run_error(s, "S.fmt('green')"), "eval:1: muster.state.fmt: no side 'green'");
   EXPECT_EQ(s.k.state.save_json(), before);
+}
+
+TEST(state, get_hash_is_the_kernel_hash_in_hex) {
+  session s;
+  s.rt.run(R"(
+    S.add_unit{id = 'orcs', side = 'red', x = 10, y = 5, props = {WS = 3},
+               figures = {{wounds = 1}, {}}}
+    S.add_terrain{id = 'hill', kind = 'hill',
+                  polygon = {{x = 0, y = 0}, {x = 5, y = 0}, {x = 2.5, y = 4}}}
+    S.add_secret('red', 'orders:orcs', 'charge')
+  )",
+           "eval");
+  const std::string hex = fmt::format("\"{:016x}\"", s.k.state.hash());
+  EXPECT_EQ(s.rt.eval("S.get_hash()"), hex);
+  EXPECT_EQ(s.rt.eval("local h = S.get_hash() return #h, h:find('^[0-9a-f]+$') ~= nil"),
+            "16, true");
+  // the same state saved and parsed back, or built again, has the same hash
+  EXPECT_EQ(s.rt.eval("local h = S.get_hash() S.parse(S.fmt()) return S.get_hash() == h"),
+            "true");
+  muster::kernel other(7);
+  muster::runtime rt(other);
+  other.state.load_json(s.k.state.save_json());
+  EXPECT_EQ(rt.eval("muster.state.get_hash()"), hex);
+  // every change a script can make shows
+  EXPECT_EQ(s.rt.eval(R"(
+    local seen, n = {}, 0
+    local function note() local h = S.get_hash() if not seen[h] then seen[h] = true n = n + 1 end end
+    note()
+    S.set_placement('orcs', {x = 10.5}) note()
+    S.set_prop('orcs', 'WS', 4) note()
+    S.set_counter('orcs', 'volleys', 1) note()
+    S.set_marker('orcs', 'disorganised') note()
+    S.set_wounds(S.get_unit('orcs').figures[2].id, 1) note()
+    S.set_revealed('secret-1') note()
+    S.set_placement('orcs', {x = 10}) note()
+    return n)"),
+            "8");
 }

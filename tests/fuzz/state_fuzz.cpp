@@ -1,6 +1,6 @@
 // Fuzz target: a saved battle state, as the REPL's :load reads it (battle_state::load_json,
 // kernel/src/state_json.cpp). Any text loads or fails with one muster::error line. A state
-// that loads saves and loads back to the same state and the same bytes, shows each side its
+// that loads saves and loads back to the same state, bytes and hash, shows each side its
 // own view, and takes the next steps the API offers on what was loaded (a generated id of
 // each kind, each counter stepped up and down) without overflowing or failing other than with
 // a muster::error; what the steps make saves and loads back too.
@@ -81,6 +81,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   if (!(again == s)) crash("save and load change the state", saved);
   if (again.save_json() != saved) crash("saving a loaded save gives other bytes", saved);
+  if (again.hash() != s.hash()) crash("save and load change the state hash", saved);
   step(s);
   const std::string stepped = s.save_json();
   muster::battle_state after;
@@ -90,5 +91,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     crash("a state changed through the API does not load back", e.what());
   }
   if (!(after == s)) crash("save and load change a state changed through the API", stepped);
+  if (after.hash() != s.hash())
+    crash("save and load change the hash of a state changed through the API", stepped);
   return 0;
 }

@@ -166,7 +166,10 @@ bool segment_intersects(vec2 a, vec2 b, std::span<const vec2> poly);
 
 /// Returns the fraction t in [0, 1] of segment ab at which it first enters the interior of
 /// poly, or nullopt when no stretch of positive length runs inside it: a segment that only
-/// grazes a corner or slides along an edge does not cross. Throws for fewer than 3 vertices.
+/// grazes a corner or slides along an edge does not cross. t is 0 when a lies inside, and 0
+/// up to rounding when a is on the boundary and ab heads in; an ab no longer than
+/// geometry_tolerance is the point a (0 when strictly inside, else nullopt). Throws for
+/// fewer than 3 vertices.
 std::optional<double> segment_crossing(vec2 a, vec2 b, std::span<const vec2> poly);
 
 /// Returns the smallest distance between two shapes, each a polygon, a segment (2 points)

@@ -308,6 +308,15 @@ class battle_state {
   /// "state: <json path>: <problem>" and leaves the state unchanged.
   void load_json(std::string_view text);
 
+  /// Returns FNV-1a 64 over a fixed byte encoding of everything save_json() writes (clock,
+  /// modules, next ids, every entity with its fields and tags, secrets), read from the
+  /// containers directly: no JSON is built, so it is cheap enough to take after every phase.
+  /// States that save to the same JSON have the same hash; a change to any saved field
+  /// changes it (barring a 64-bit collision), except that -0.0 hashes as 0.0. The same on
+  /// every machine: integers are fed as 8 little-endian bytes, doubles as their bit pattern,
+  /// texts and lists length first, in their saved order (docs/state.md, "State hash").
+  std::uint64_t hash() const;
+
   bool operator==(const battle_state&) const = default;
 
  private:

@@ -319,6 +319,28 @@ int l_geometry_check_segment(lua_State* L) {
   return 2;
 }
 
+// muster.geometry.get_crossing(a: point, b: point, polygon: polygon) -> inches: number|nil
+// (from a along the segment to where it first enters the interior: 0 when a is inside, or on
+// the boundary heading in; nil when no stretch of positive length runs inside)
+int l_geometry_get_crossing(lua_State* L) {
+  check_table(L, 1);
+  check_table(L, 2);
+  check_table(L, 3);
+  const vec2 a = read_point(L, 1, "a");
+  const vec2 b = read_point(L, 2, "b");
+  const polygon poly = read_polygon(L, 3, "polygon");
+  const std::optional<double> t = segment_crossing(a, b, poly);
+  if (!t) {
+    lua_pushnil(L);
+    return 1;
+  }
+  // Like every distance here, one within the tolerance is exactly 0 (docs/geometry.md): a
+  // start on a slanted edge heading in gives a fraction of about 1e-16, not 0.
+  const double at = *t * distance(a, b);
+  lua_pushnumber(L, at <= geometry_tolerance ? 0.0 : at);
+  return 1;
+}
+
 /// The ends of a line of sight: a point itself, a rectangle's centre or corners.
 polygon los_end(const shape& s, const std::string& path, los_mode mode) {
   if (s.kind == shape_kind::polygon)
@@ -565,6 +587,7 @@ void open_geometry(lua_State* L, int muster_table) {
       {"check_inside", guard<l_geometry_check_inside>},
       {"get_area", guard<l_geometry_get_area>},
       {"check_segment", guard<l_geometry_check_segment>},
+      {"get_crossing", guard<l_geometry_get_crossing>},
       {"check_los", guard<l_geometry_check_los>},
       {"get_covered", guard<l_geometry_get_covered>},
       {"get_bearing", guard<l_geometry_get_bearing>},

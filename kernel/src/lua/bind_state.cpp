@@ -877,6 +877,15 @@ int l_state_fmt(lua_State* L) {
   return 1;
 }
 
+// muster.state.get_hash() -> hash: string  (16 lowercase hex digits of battle_state::hash();
+//   a Lua number cannot hold 64 bits)
+int l_state_get_hash(lua_State* L) {
+  const battle_state& s = state(L);
+  charge(L, s.bytes() / 16);  // one pass over what the state holds, no text built
+  push_string(L, fmt::format("{:016x}", s.hash()));
+  return 1;
+}
+
 // muster.state.parse(json: string)  (replaces the whole state; unchanged on error)
 int l_state_parse(lua_State* L) {
   const std::string_view text = check_string(L, 1);
@@ -930,6 +939,7 @@ constexpr function_entry state_functions[] = {
     {"set_revealed", guard<l_state_set_revealed>},
     {"get_audit", guard<l_state_get_audit>},
     {"get_clock", guard<l_state_get_clock>},
+    {"get_hash", guard<l_state_get_hash>},
     {"fmt", guard<l_state_fmt>},
     {"parse", guard<l_state_parse>},
 };
