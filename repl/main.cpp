@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "army.hpp"
+#include "battle.hpp"
 #include "choices.hpp"
 #include "files.hpp"
 #include "modules.hpp"
@@ -344,6 +345,8 @@ int main(int argc, char** argv) {
 
   muster::cli::army_options army;
   auto* army_cmd = muster::cli::add_army_command(app, army);
+  muster::cli::battle_options battle;
+  auto* battle_cmd = muster::cli::add_battle_command(app, battle);
 
   muster::cli::repl_options repl;
   auto* repl_cmd = muster::cli::add_repl_command(app, repl);
@@ -374,6 +377,7 @@ int main(int argc, char** argv) {
     if (rules_cmds[2]->parsed()) return muster::cli::run_rules_check(rules);
     if (repl_cmd->parsed()) return muster::cli::run_repl(repl);
     if (army_cmd->parsed()) return muster::cli::run_army(army);
+    if (battle_cmd->parsed()) return muster::cli::run_battle(battle);
   } catch (const resolve_input_error& e) {
     std::fprintf(stderr, "muster: %s: %s\n", command.c_str(), muster::one_line(e.field + ": " + e.why).c_str());
     return 2;

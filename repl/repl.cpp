@@ -6,6 +6,7 @@
 // helpers, the units and every text about a resolution come from Lua (scripts/lib/repl.lua and
 // the ruleset's `repl` table).
 #include "repl.hpp"
+#include "lua_text.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -55,42 +56,6 @@ std::string trim(std::string_view s) {
   return std::string(s.substr(first, last - first + 1));
 }
 
-// Undoes the runtime's rendering of a string ("\"a\\nb\"" -> "a\nb"); other renderings are
-// returned as they are. Escapes: \" \\ \n \r \t and \<decimal> for other control bytes.
-std::string unquote(std::string_view text) {
-  if (text.size() < 2 || text.front() != '"' || text.back() != '"') return std::string(text);
-  std::string out;
-  for (std::size_t i = 1; i + 1 < text.size(); ++i) {
-    const char c = text[i];
-    if (c != '\\' || i + 2 >= text.size()) {
-      out += c;
-      continue;
-    }
-    const char e = text[++i];
-    switch (e) {
-      case 'n': out += '\n'; break;
-      case 'r': out += '\r'; break;
-      case 't': out += '\t'; break;
-      default:
-        if (e >= '0' && e <= '9') {
-          int code = e - '0';
-          while (i + 2 < text.size() && text[i + 1] >= '0' && text[i + 1] <= '9')
-            code = code * 10 + (text[++i] - '0');
-          out += static_cast<char>(code);
-        } else {
-          out += e;
-        }
-    }
-  }
-  return out;
-}
-
-// A Lua long-bracket literal holding `s` exactly.
-std::string lua_literal(std::string_view s) {
-  std::string level;
-  while (s.find("]" + level + "]") != std::string_view::npos) level += '=';
-  return "[" + level + "[\n" + std::string(s) + "]" + level + "]";
-}
 
 // ---------------------------------------------------------------------------------------------
 // Colour (ANSI), only when standard output is a terminal or asked for

@@ -518,6 +518,57 @@ function M.scenario(path)
   print(M.rules.scenario(M, path))
 end
 
+-- ---------------------------------------------------------------------------------------
+-- A whole battle (muster battle): the ruleset's battle(lib, opts), turn by turn, so that each
+-- turn is one call from the host (its own budgets), and the host writes the pictures
+-- ---------------------------------------------------------------------------------------
+
+M.battle = nil      -- the battle being played
+local said = 0      -- how many of its lines the host has been given
+local drawn = 0     -- how many of its pictures
+
+local function battle_lines()
+  local b = M.battle
+  local out = {}
+  for i = said + 1, #b.lines do out[#out + 1] = b.lines[i] end
+  said = #b.lines
+  return table.concat(out, "\n")
+end
+
+--- Sets a battle up (opts as the ruleset's battle takes them); returns its first lines.
+---@param opts table
+---@return string
+function M.battle_start(opts)
+  if not (M.rules and M.rules.battle) then error("input: battle: the ruleset " .. tostring(ruleset and ruleset.name) .. " plays no battles", 0) end
+  M.battle, said, drawn = M.rules.battle(M, opts), 0, 0
+  return battle_lines()
+end
+
+--- Plays one turn of the battle; returns its lines.
+---@return string
+function M.battle_turn()
+  if not M.battle then error("input: battle: no battle set up", 0) end
+  M.battle:play_turn()
+  return battle_lines()
+end
+
+--- How the battle ended, or "" while it goes on.
+---@return string
+function M.battle_outcome()
+  if not muster.turn.get_over() then return "" end
+  return (M.battle and M.battle.result and M.battle.result.outcome) or select(2, muster.turn.get_over())
+end
+
+--- The next picture not yet given to the host, as its file name ("turn-03-3-movement.svg"), a
+--- newline and its text; "" when there is none.
+---@return string
+function M.battle_frame()
+  local f = M.battle and M.battle.frames[drawn + 1]
+  if not f then return "" end
+  drawn = drawn + 1
+  return string.format("turn-%02d-%d-%s.svg\n", f.turn, f.index or 0, f.phase) .. f.svg
+end
+
 --- Where a unit stands, or every piece on the table (:where [unit]).
 ---@param name string|nil a session name or a unit's name; "" for all
 ---@return string

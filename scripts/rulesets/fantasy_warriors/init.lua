@@ -74,7 +74,7 @@ M.modules = { core = core, units = units, quality = quality, reactions = reactio
   terrain_items = terrain_items, rivers = rivers, formation = formation, movement = movement, initiative = initiative,
   movement_phase = movement_phase, sight = sight, end_of_phase = end_of_phase, threat_phase = threat_phase,
   shooting_phase = shooting_phase, combat_phase = combat_phase, tabletop = require("tabletop"), scenario = require("scenario"),
-  tabletop_move = require("tabletop_move") }
+  tabletop_move = require("tabletop_move"), battle = require("battle") }
 
 --- Armies and points (armies.lua), for `muster army check|points FILE`: each takes a path
 --- under the Muster root or {file = name, text = text} and returns the army's report;

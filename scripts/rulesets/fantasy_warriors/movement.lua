@@ -378,10 +378,16 @@ function M.move(a)
     res.contact = target ~= nil and target <= res.allowance
     if a.collision then
       res.collision = M.collide(u, a.collision.friend, { at = a.collision.at, way_round = a.collision.way_round, airborne = airborne })
+      if res.collision.collides and a.collision.at >= moved - 1e-9 then
+        -- The friend stands beyond the distance the unit goes (its allowance cut by terrain,
+        -- a slower pace): it is not reached this move.
+        res.collision.collides, res.collision.beyond = false, true
+        res.collision.halts, res.collision.moves_again, res.collision.unit_disorganised, res.collision.friend_disorganised = nil, nil, nil, nil
+        res.collision.placed = nil
+        res.collision.outcome = string.format("%s stands %sin along the way, beyond the %sin %s moves: not reached",
+          a.collision.friend.name, inches(a.collision.at), inches(moved), u.name)
+      end
       if res.collision.collides then
-        if a.collision.at > moved then
-          core.fail("collision.at", string.format("%sin is beyond the %sin the unit moves", inches(a.collision.at), inches(moved)))
-        end
         moved, res.contact, res.halted = a.collision.at, false, true
         disorganise(res, "collision", "collided with " .. a.collision.friend.name .. " (both disorganised)", res.collision.source)
       end

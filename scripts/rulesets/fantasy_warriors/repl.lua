@@ -581,7 +581,7 @@ M.functions = {
     print(table.concat(lines, "\n"))
   end,
   --- scenario(path): lays out a scenario file (the table, its features, both armies placed).
-  scenario = function(lib, path) print(repl_table.scenario(lib, path)) end,
+  scenario = function(lib, path) print((repl_table.scenario(lib, path))) end,
   --- place(unit, {x, y, facing?, files?}): stands a unit on the table.
   place = function(lib, h, at) print(repl_table.place(lib, h, at)) end,
   --- where(unit?): where a unit stands, or every piece on the table.
@@ -632,8 +632,10 @@ end
 --- The table as SVG text (:svg FILE), and where a unit stands (:where [unit]).
 function M.svg(lib) return repl_table.svg(lib) end
 function M.where(lib, h) return repl_table.where(lib, h) end
-function M.scenario(lib, path) return repl_table.scenario(lib, path) end
+function M.scenario(lib, path) return (repl_table.scenario(lib, path)) end
 function M.reform(lib, id) return repl_table.reform(lib, id) end
+--- A whole battle (battle.lua) played by the session library `lib`.
+function M.battle(lib, opts) return require("battle").new(lib, opts) end
 
 --- The units the REPL opens with (no script given).
 M.samples = {

@@ -97,20 +97,22 @@ end
 
 --- After a unit's figures change (losses, reinforcements): a unit on the table keeps its
 --- files and takes the ranks its figures fill, in the state and in its description (so the
---- procedures' frontage follows); a unit with no figure left leaves the table.
+--- procedures' frontage follows); a unit with no figure left, or routed (p.21), leaves the
+--- table.
 function M.reform(lib, id)
   if s.get_kind(id) ~= "unit" then return end
   local u = s.get_unit(id)
   if u.base_width <= 0 then return end
   local n = #u.figures
-  if n == 0 then
+  local h = lib.handle(id)
+  -- No figure left, or routed (removed from the table at once, p.21): it leaves the table.
+  if n == 0 or lib.describe(h).reaction == "rout" then
     s.set_placement(id, { base_width = 0, base_depth = 0 })
     return
   end
   local files = math.min(u.files, n)
   local ranks = math.ceil(n / files)
   if files ~= u.files or ranks ~= u.ranks then s.set_placement(id, { files = files, ranks = ranks }) end
-  local h = lib.handle(id)
   local desc = lib.describe(h)
   if desc.ranks ~= ranks then
     desc.ranks = ranks
@@ -118,10 +120,11 @@ function M.reform(lib, id)
   end
 end
 
---- scenario(path): lays out a scenario file (docs/scenarios.md): the table, its features and
---- both armies placed; what was on the table goes. The units become session names (their ids).
+--- scenario(path): lays out a scenario file (docs/table.md): the table, its features and both
+--- armies placed; what was on the table goes. The units become session names (their ids).
+--- Returns a line saying what was laid out, scenario.setup's result and the loaded scenario.
 function M.scenario(lib, path)
-  local sc = scenario.load(path)
+  local sc = type(path) == "table" and path or scenario.load(path)
   for _, u in ipairs(s.get_units()) do s.del_unit(u.id) end
   for _, i in ipairs(s.get_individuals()) do s.del_individual(i.id) end
   for _, t in ipairs(s.get_terrains()) do s.del_terrain(t.id) end
@@ -138,7 +141,7 @@ function M.scenario(lib, path)
   local n = 0
   for _ in pairs(placed.units) do n = n + 1 end
   return string.format("%s: %s, %d units on a %s x %s table (where() lists them, :svg FILE draws it)", sc.file, sc.title, n,
-    fmt_in(sc.width), fmt_in(sc.depth))
+    fmt_in(sc.width), fmt_in(sc.depth)), placed, sc
 end
 
 --- The table as SVG text, titled with the scenario's clock, with `opts.lines`.

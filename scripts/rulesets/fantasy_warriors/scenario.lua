@@ -253,6 +253,74 @@ local function scalar_props(desc)
   return props
 end
 
+--- How far from its base edge an army set out on an open field stands (its front rank), and
+--- the gap between its units, inches.
+M.open_field_line, M.open_field_gap = 10, 2
+
+--- A scenario with no file: two armies facing each other on an open table (or on the table and
+--- terrain of `base`, a loaded scenario whose own sides are left out), each set out in line
+--- along its base edge (set_out, when laid out). Side ids are the armies' list ids ("orcs";
+--- "orcs_2" for a second army of the same list).
+---@param army_a string an army file
+---@param army_b string
+---@param base? table a loaded scenario
+---@return table scenario as load returns it
+function M.open_field(army_a, army_b, base)
+  local sc = { file = base and base.file or "(open field)", title = base and base.title or "An open field",
+               width = base and base.width or 72, depth = base and base.depth or 48, time = base and base.time,
+               features = base and base.features or {}, sides = {} }
+  local used = {}
+  for i, path in ipairs({ army_a, army_b }) do
+    if type(path) ~= "string" then core.fail("army", "an army file's path expected, got " .. core.show(path)) end
+    local list = armies.describe(path).list
+    local id = list
+    if used[id] then id = id .. "_2" end
+    used[id] = true
+    local edge = i == 1 and "south" or "north"
+    sc.sides[i] = { id = id, army = path, edge = edge, facing = M.edges[edge], orders = {}, attach = {}, places = {},
+                    set_out = true, file = path, line = 0 }
+  end
+  return sc
+end
+
+-- Sets out side `side`'s units (ids in `ids`, descriptions `descs`) in lines along its base
+-- edge, centred, M.open_field_gap apart, a new line 4in behind when one is full; its warchief
+-- 3in behind the middle of the first line.
+local function set_out(sc, side, ids, descs, warchief_id)
+  local s = muster.state
+  local south = side.edge == "south"
+  local y0 = south and M.open_field_line or (sc.depth - M.open_field_line)
+  local lines, line = {}, { width = 0, items = {} }
+  for i, id in ipairs(ids) do
+    local p = tabletop.placement(descs[i], { x = 0, y = 0 })
+    local w = p.files * p.base_width
+    if #line.items > 0 and line.width + M.open_field_gap + w > sc.width - 4 then
+      lines[#lines + 1] = line
+      line = { width = 0, items = {} }
+    end
+    line.width = line.width + (#line.items > 0 and M.open_field_gap or 0) + w
+    line.items[#line.items + 1] = { id = id, desc = descs[i], w = w, depth = p.ranks * p.base_depth }
+  end
+  if #line.items > 0 then lines[#lines + 1] = line end
+  local y = y0
+  for _, l in ipairs(lines) do
+    local x = (sc.width - l.width) / 2
+    local deepest = 0
+    for _, it in ipairs(l.items) do
+      -- South faces north (0); north faces south (180): its left is the table's east.
+      local cx = south and (x + it.w / 2) or (sc.width - x - it.w / 2)
+      s.set_placement(it.id, tabletop.placement(it.desc, { x = cx, y = y, facing = side.facing }))
+      x = x + it.w + M.open_field_gap
+      deepest = math.max(deepest, it.depth)
+    end
+    y = south and (y - deepest - 4) or (y + deepest + 4)
+  end
+  if warchief_id then
+    local back = south and -3 - 2.4 or 3 + 2.4
+    s.set_placement(warchief_id, { x = tabletop.round(sc.width / 2), y = tabletop.round(y0 + back) })
+  end
+end
+
 --- Puts a loaded scenario into the battle state: the table, the features, and for each side
 --- its army's units (through `add_unit(description, side)` → unit id, the REPL's own, so
 --- the units are the ones its commands take), each with its command's orders and attached
@@ -293,9 +361,10 @@ function M.setup(sc, add_unit)
     end
     local by_name = {}
     for _, ind in ipairs(characters) do by_name[ind.name] = ind end
+    local side_ids, side_descs = {}, {}
     for _, c in ipairs(army.commands) do
       for _, desc in ipairs(c.units) do
-        desc.orders = side.orders[c.name]
+        desc.orders = side.orders[c.name] or desc.orders
         for _, who in ipairs(side.attach[desc.name] or {}) do
           local ind = by_name[who]
           if not ind then fail_at(side, "side " .. core.show(side.id) .. ": attach", "no character " .. core.show(who) .. " in " .. side.army) end
@@ -304,6 +373,7 @@ function M.setup(sc, add_unit)
         end
         local id = add_unit(desc, side.id)
         out.units[desc.name] = id
+        side_ids[#side_ids + 1], side_descs[#side_descs + 1] = id, desc
         local p = places[desc.name]
         if p then
           used[desc.name] = true
@@ -325,6 +395,17 @@ function M.setup(sc, add_unit)
         out.individuals[ind.name] = s.add_individual { side = side.id, name = ind.name, x = at.x, y = at.y, facing = at.facing,
           ranks = 1, files = 1, base_width = at.base_width, base_depth = at.base_depth, props = scalar_props(ind) }
       end
+    end
+    if side.set_out then
+      local w = army.warchief
+      local wid
+      if w and not attached[w.name] then
+        local at = tabletop.placement({ figures = 1, mounted = w.mounted, terrible = w.terrible, weapon = w.weapon }, { x = 0, y = 0 })
+        wid = s.add_individual { side = side.id, name = w.name, x = 0, y = 0, facing = side.facing, ranks = 1, files = 1,
+          base_width = at.base_width, base_depth = at.base_depth, props = scalar_props(w) }
+        out.individuals[w.name] = wid
+      end
+      set_out(sc, side, side_ids, side_descs, wid)
     end
     for _, p in ipairs(side.places) do
       if not used[p.who] then

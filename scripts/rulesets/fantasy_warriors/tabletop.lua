@@ -203,6 +203,15 @@ function View:engaged(who)
   return #self:contacts(who) > 0
 end
 
+--- Whether some enemy unit (not a lone character) is in contact with `who`.
+---@return boolean
+function View:engaged_with_units(who)
+  for _, c in ipairs(self:contacts(who)) do
+    if c.piece.kind == "unit" then return true end
+  end
+  return false
+end
+
 --- Every pair of enemies in contact, each once: {a, b} with a the piece first in state order.
 ---@return table[] pairs
 function View:combats()

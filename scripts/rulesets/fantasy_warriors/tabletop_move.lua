@@ -7,6 +7,7 @@
 --- with one line naming what is in the way. It decides no rule: movement.lua does.
 local core = require("core")
 local tabletop = require("tabletop")
+local terrain_items = require("terrain_items")
 
 local M = {}
 
@@ -258,13 +259,17 @@ local function free_until(at, d, q)
 end
 
 -- The terrain kinds a polygon passes over (features it meets or stands in), sorted, each once;
--- bridges and fords take the river they cross out of the list (the unit crosses by them).
+-- a kind the movement rules have no row for is "difficult" (every terrain feature is difficult
+-- terrain, p.27); bridges and fords take the river they cross out of the list (the unit
+-- crosses by them).
 local function terrain_of(v, poly)
   local kinds, seen = {}, {}
+  local rows = terrain_items.data.movement_terrain.rows
   for _, f in ipairs(v.features) do
-    if (g.measure(poly, f.polygon) == 0) and not seen[f.kind] then
-      seen[f.kind] = true
-      kinds[#kinds + 1] = f.kind
+    local kind = rows[f.kind] and f.kind or "difficult"
+    if (g.measure(poly, f.polygon) == 0) and not seen[kind] then
+      seen[kind] = true
+      kinds[#kinds + 1] = kind
     end
   end
   if seen.river and (seen.bridge or seen.ford) then
@@ -318,7 +323,7 @@ end
 function M.facts(v, who, plan, mode)
   local p = v:get(who)
   local f = p.formation
-  local facts = { in_combat = v:engaged(p), base_width = f.base_width }
+  local facts = { in_combat = v:engaged_with_units(p), base_width = f.base_width }
   local path = { plan = plan, steps = {}, unit = p.id }
   local compulsory = mode == "attack" or mode == "bloodlust"
   if plan.stand then return facts, path end
@@ -331,9 +336,15 @@ function M.facts(v, who, plan, mode)
   end
   if compulsory and facts.in_combat then return facts, path end
   if compulsory then
-    -- The nearest enemy, or the one the player names among those as near (p.17).
-    local enemies = v:enemies(p)
-    local target, d = v:nearest_enemy(p)
+    -- The nearest enemy unit, or the one the player names (p.17). Lone characters are not
+    -- charged on the table: a fight with them is man-to-man, typed at the REPL.
+    local enemies = {}
+    for _, q in ipairs(v:enemies(p)) do if q.kind == "unit" then enemies[#enemies + 1] = q end end
+    local target, d
+    for _, q in ipairs(enemies) do
+      local dq = v:distance(p, q)
+      if not d or dq < d then target, d = q, dq end
+    end
     if plan.target then
       target = v:get(plan.target)
       if target.side == p.side then core.fail("move.target", target.name .. " is not an enemy") end
@@ -355,14 +366,33 @@ function M.facts(v, who, plan, mode)
     end
     path.target = target
     -- Towards the target's nearest edge: within 45 degrees of the facing it moves obliquely,
-    -- keeping its facing; else it wheels to face it first (the wheel is its turn, p.28).
+    -- keeping its facing; else it wheels to face it first (the wheel is its turn, p.28), as far
+    -- as its MOV lets the outer figure go (half of it where the ground halves it).
     local goal = M.contact_position(f, target.formation)
     local bearing = f.x == goal.x and f.y == goal.y and f.facing or g.get_bearing({ x = f.x, y = f.y }, { x = goal.x, y = goal.y })
     local off = (bearing - f.facing + 540) % 360 - 180
+    local mov = v:desc(p).movement or 0
+    local start = f
+    local function wheel_to(cap)
+      local degrees = off
+      local most = math.min(90, math.deg(cap / (start.files * start.base_width)) - 1e-6)
+      if math.abs(degrees) > most then degrees = (degrees < 0 and -1 or 1) * math.max(0, most) end
+      return degrees
+    end
     if math.abs(off) > 45 + 1e-9 then
-      local to, travel = M.wheeled(f, off)
-      path.steps[#path.steps + 1] = { kind = "wheel", from = f, to = to, degrees = off }
-      facts.wheel = { angle = math.abs(off), travel = travel }
+      local degrees = wheel_to(mov)
+      local to, travel = M.wheeled(f, degrees)
+      local halving = false
+      for _, k in ipairs(terrain_of(v, M.swept({ { kind = "wheel", from = f, to = to, degrees = degrees } }))) do
+        local row = terrain_items.data.movement_terrain.rows[k]
+        halving = halving or (row and (row.effect == "half_and_disorganised" or row.effect == "half"))
+      end
+      if halving and travel > mov / 2 then
+        degrees = wheel_to(mov / 2)
+        to, travel = M.wheeled(f, degrees)
+      end
+      path.steps[#path.steps + 1] = { kind = "wheel", from = f, to = to, degrees = degrees }
+      facts.wheel = { angle = math.abs(degrees), travel = travel }
       f = to
       bearing = g.get_bearing({ x = f.x, y = f.y }, { x = goal.x, y = goal.y })
       off = (bearing - f.facing + 540) % 360 - 180

@@ -355,8 +355,10 @@ function M.test_collision_within_a_move()
   t.eq({ r.moved, r.collision.flies_over }, { 12, true })
   refused({ unit = unit(), distance = 3, collision = { friend = friends, at = 2 } },
     "input: collision: only a unit under ATTACK or in bloodlust collides with friends (p.28)")
-  refused({ unit = attack, enemy_distance = 4, collision = { friend = friends, at = 5 } },
-    "input: collision.at: 5in is beyond the 4in the unit moves")
+  -- A friend further along than the unit goes is not reached: no collision, nobody disorganised.
+  r = move { unit = attack, enemy_distance = 4, collision = { friend = friends, at = 5 } }
+  t.eq({ r.moved, r.contact, r.collision.collides, r.collision.beyond, r.disorganised }, { 4, true, false, true, false })
+  t.eq(r.collision.outcome, "Goblin archers stands 5in along the way, beyond the 4in Orc infantry moves: not reached")
 end
 
 function M.test_collision_procedure()

@@ -161,10 +161,11 @@ function M.test_expanding_and_contracting_on_the_table()
 end
 
 -- Phase Three on the table: the Orcs (by initiative) charge first, so the Long Spears find
--- themselves in combat and do not move; a routed unit leaves the table.
+-- themselves in combat and do not move; a routed unit left the table when it routed (p.21).
 function M.test_phase_three_moves_each_unit_before_the_next()
   local e = session()
   e.red_arrows.reaction = "rout"
+  t.eq(s.get_unit("red_arrows").base_width, 0)
   muster.dice.set_faces { 1, 6 }  -- the Dwarves throw first: 1 + 4 against the Orcs' 6 + 5
   local r = e.movement_phase { time = "day 3", orcs = { warchief = { name = "Gorbag", leadership = 5 }, e.black_blades, e.red_arrows },
     dwarves = { warchief = { name = "Thorin Stonehand", leadership = 4 }, { e.long_spears, plan = "stand" } } }
@@ -172,9 +173,9 @@ function M.test_phase_three_moves_each_unit_before_the_next()
   local out = {}
   for _, u in ipairs(r.units) do out[#out + 1] = u.unit .. ": " .. u.outcome end
   t.eq(out, { "Black Blades: moves 5in of 6in; contacts the enemy; now at (30, 25) facing 0, in contact with Long Spears",
-              "Red Arrows: routed: removed from the table at once (p.21); it does not move; leaves the table",
+              "Red Arrows: routed: removed from the table at once (p.21); it does not move",
               "Long Spears: in combat: does not move (p.29)" })
-  t.eq(s.get_unit("red_arrows").base_width, 0)
+  t.eq(muster.state.get_unit("red_arrows").base_width, 0)
 end
 
 return M

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# A whole battle of FANTASY WARRIORS, bot against bot, from deployment to victory: the sample
+# armies on the sample scenario (examples/scenarios/greystones.lua), then the same armies set
+# out on an open field. ctest runs it as example.04_whole_battle with the built muster:
+#   bash examples/04_whole_battle/run.sh build/repl/muster
+# It checks that a battle ends with a victory result, that two processes given the same seed
+# write the same event log byte for byte, that another seed plays another battle, and that the
+# pictures of every phase are written.
+set -euo pipefail
+muster=${1:-build/repl/muster}
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+
+"$muster" battle --scenario examples/scenarios/greystones.lua --seed 7 --log "$out/a.log" --svg-every phase \
+  --svg-dir "$out/svg" > "$out/a.txt"
+"$muster" battle --scenario examples/scenarios/greystones.lua --seed 7 --log "$out/b.log" --quiet > "$out/b.txt"
+"$muster" battle --scenario examples/scenarios/greystones.lua --seed 8 --log "$out/c.log" --quiet > "$out/c.txt"
+cat "$out/a.txt"
+
+outcome=$(tail -n 1 "$out/b.txt")
+grep -Eq "^(after [0-9]+ turns: .*|.* wins: the enemy has no unit left on the table|neither side has a unit left)$" <<<"$outcome" \
+  || { echo "no victory result: $outcome" >&2; exit 1; }
+grep -qF -- "$outcome" "$out/a.txt" || { echo "the two runs of seed 7 end differently" >&2; exit 1; }
+a=$(sha256sum < "$out/a.log"); b=$(sha256sum < "$out/b.log"); c=$(sha256sum < "$out/c.log")
+[[ "$a" == "$b" ]] || { echo "seed 7 wrote two different logs: $a / $b" >&2; exit 1; }
+[[ "$a" != "$c" ]] || { echo "seeds 7 and 8 wrote the same log" >&2; exit 1; }
+grep -q "battle_over" "$out/a.log" || { echo "the log does not record the end of the battle" >&2; exit 1; }
+n=$(ls "$out/svg" | wc -l)
+[[ $n -ge 8 ]] || { echo "only $n pictures" >&2; exit 1; }
+head -c 5 "$out/svg/$(ls "$out/svg" | head -n 1)" | grep -q "<svg" || { echo "a picture is not SVG" >&2; exit 1; }
+
+# The same armies set out in line on an open field (no scenario file).
+"$muster" battle examples/armies/orcs_1000.lua examples/armies/dwarves_1000.lua --seed 3 --turns 6 > "$out/d.txt"
+grep -q "^orcs: The Tuskers writes ATTACK$" "$out/d.txt" || { echo "the open field's orders were not written" >&2; exit 1; }
+tail -n 1 "$out/d.txt"
+echo "ok: seed 7 twice gives one log ($(wc -l < "$out/a.log") events), $n pictures"

@@ -1,0 +1,115 @@
+// `muster battle`: see battle.hpp.
+#include "battle.hpp"
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <sstream>
+
+#include "files.hpp"
+#include "lua_text.hpp"
+#include "modules.hpp"
+#include "muster/kernel.hpp"
+#include "muster/runtime.hpp"
+#include "repl.hpp"
+
+namespace muster::cli {
+namespace {
+
+// A side's controller as Lua source: {kind, arg}.
+std::string controller_source(const std::string& spec) {
+  if (spec.rfind("script:", 0) == 0) {
+    // A script of answers: one per line, in order (blank lines and # comments skipped).
+    const std::string file = spec.substr(7);
+    std::istringstream in(read_file_text(file));
+    std::string line, list;
+    int n = 0;
+    while (std::getline(in, line)) {
+      const auto first = line.find_first_not_of(" \t\r");
+      if (first == std::string::npos || line[first] == '#') continue;
+      const auto last = line.find_last_not_of(" \t\r");
+      list += lua_literal(line.substr(first, last - first + 1)) + ",";
+      ++n;
+    }
+    if (n == 0) throw input_error("--side", fmt::format("{}: no answers in the file", file));
+    return "{kind = \"script\", answers = {" + list + "}}";
+  }
+  if (spec == "human" || spec == "player")
+    throw input_error("--side", "a person plays a side at the REPL (muster repl --scenario FILE); here: bot, first, "
+                                "last, random, a policy's name or script:FILE");
+  return "{kind = \"policy\", name = " + lua_literal(spec == "bot" ? "fw_bot" : spec) + "}";
+}
+
+}  // namespace
+
+CLI::App* add_battle_command(CLI::App& app, battle_options& o) {
+  auto* cmd = app.add_subcommand("battle", "Play a whole battle from deployment to victory, bot against bot");
+  cmd->add_option("armies", o.armies, "Two army files, set out on an open field (or on --scenario's table)")
+      ->expected(0, 2);
+  cmd->add_option("--scenario", o.scenario, "A scenario file: the table, its terrain, and its armies placed");
+  cmd->add_option("--seed", o.seed, "Seed of the dice (default 1)");
+  cmd->add_option("--turns", o.turns, "Restricted Turns: the battle ends after this many (default 8)")
+      ->check(CLI::Range(1, 100));
+  cmd->add_option("--side", o.sides, "SIDE=bot|first|last|random|POLICY|script:FILE (repeatable; default bot)");
+  cmd->add_option("--ruleset", o.ruleset, "Ruleset (default fantasy_warriors)");
+  cmd->add_option("--variant", o.variants, "Variant name or path (repeatable)");
+  cmd->add_option("--option", o.options, "Module option NAME=VALUE, or MODULE.NAME=VALUE (repeatable)");
+  cmd->add_option("--log", o.log_file, "Write the event log to this file");
+  cmd->add_flag("--jsonl", o.jsonl, "Event log as JSON Lines instead of text");
+  cmd->add_option("--svg-every", o.svg_every, "phase or turn: write a picture of the table that often")
+      ->check(CLI::IsMember({"phase", "turn"}));
+  cmd->add_option("--svg-dir", o.svg_dir, "Where the pictures go (default battle-svg)");
+  cmd->add_flag("--quiet,-q", o.quiet, "Print only the outcome");
+  return cmd;
+}
+
+int run_battle(const battle_options& o) {
+  if (o.armies.size() == 1) throw input_error("armies", "two army files, or none with --scenario");
+  if (o.armies.empty() && o.scenario.empty())
+    throw input_error("armies", "give two army files, or --scenario FILE (examples/scenarios/greystones.lua)");
+  kernel k(o.seed);
+  runtime rt(k);
+  load_modules(rt, o.ruleset, o.variants, o.options);
+  install_helpers(rt);
+  std::string opts = fmt::format("{{turns = {}", o.turns);
+  if (!o.scenario.empty()) opts += ", scenario = " + lua_literal(o.scenario);
+  if (!o.armies.empty()) opts += ", armies = {" + lua_literal(o.armies[0]) + ", " + lua_literal(o.armies[1]) + "}";
+  if (!o.svg_every.empty()) opts += ", frames = " + lua_literal(o.svg_every);
+  std::string controllers;
+  for (const auto& s : o.sides) {
+    const auto eq = s.find('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == s.size())
+      throw input_error("--side", fmt::format("'{}': SIDE=bot|first|last|random|POLICY|script:FILE expected", s));
+    controllers += "[" + lua_literal(s.substr(0, eq)) + "] = " + controller_source(s.substr(eq + 1)) + ",";
+  }
+  opts += ", controllers = {" + controllers + "}}";
+  auto say = [&](const std::string& text) {
+    if (!o.quiet && !text.empty()) fmt::print("{}\n", text);
+  };
+  say(unquote(rt.eval("repl.battle_start(" + opts + ")", "battle")));
+  std::filesystem::path dir(o.svg_dir);
+  int pictures = 0;
+  auto draw = [&] {
+    for (;;) {
+      const std::string frame = unquote(rt.eval("repl.battle_frame()", "battle"));
+      if (frame.empty()) return;
+      const auto nl = frame.find('\n');
+      if (pictures == 0) std::filesystem::create_directories(dir);
+      write_file_text((dir / frame.substr(0, nl)).string(), frame.substr(nl + 1));
+      ++pictures;
+    }
+  };
+  std::string outcome;
+  while (outcome.empty()) {
+    say(unquote(rt.eval("repl.battle_turn()", "battle")));
+    draw();
+    outcome = unquote(rt.eval("repl.battle_outcome()", "battle"));
+  }
+  fmt::print("{}\n", outcome);
+  if (pictures > 0 && !o.quiet) fmt::print("wrote {} pictures to {}\n", pictures, dir.string());
+  if (!o.log_file.empty()) write_file_text(o.log_file, o.jsonl ? k.log.fmt_jsonl() : k.log.fmt_lines());
+  return 0;
+}
+
+}  // namespace muster::cli

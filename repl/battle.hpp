@@ -1,0 +1,43 @@
+// `muster battle`: a whole battle played from deployment to victory by the ruleset's battle
+// (scripts/rulesets/fantasy_warriors/battle.lua): the scenario laid out or two armies set out
+// on an open field, each side played by a bot policy or a script of answers, turn by turn (each
+// turn one call into Lua, under its own budgets), the phases' lines printed, the pictures and
+// the event log written. Thin: every rule and decision lives in Lua. See docs/battle.md.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace CLI {
+class App;
+}
+
+namespace muster::cli {
+
+/// What `muster battle` is started with.
+struct battle_options {
+  std::vector<std::string> armies;    ///< two army files, or none (the scenario's armies)
+  std::string scenario;               ///< a scenario file: its table and terrain, and its armies when none are given
+  std::uint64_t seed = 1;
+  int turns = 8;                      ///< Restricted Turns: the battle ends after this many
+  std::vector<std::string> sides;     ///< SIDE=bot|first|last|random|POLICY|script:FILE
+  std::string ruleset = "fantasy_warriors";
+  std::vector<std::string> variants;
+  std::vector<std::string> options;
+  std::string log_file;               ///< the event log written here
+  bool jsonl = false;                 ///< the log as JSON Lines
+  std::string svg_every;              ///< "phase" or "turn": pictures of the table
+  std::string svg_dir = "battle-svg"; ///< where the pictures go
+  bool quiet = false;                 ///< only the outcome
+};
+
+/// Adds the `battle` subcommand to `app`, filling `options` when it is parsed.
+CLI::App* add_battle_command(CLI::App& app, battle_options& options);
+
+/// Plays the battle. Prints each turn's lines (unless quiet) and the outcome; returns 0.
+/// Throws input_error for bad options (a side not in the battle, a bad script file) and what
+/// the ruleset raises (a bad scenario or army names its file and line).
+int run_battle(const battle_options& options);
+
+}  // namespace muster::cli
