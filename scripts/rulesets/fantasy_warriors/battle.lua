@@ -120,7 +120,7 @@ function M.new(lib, opts)
     if #opts.armies ~= 2 then core.fail("battle.armies", "two army files expected") end
     source = scenario.open_field(opts.armies[1], opts.armies[2], opts.scenario and scenario.load(opts.scenario))
   end
-  local summary, placed, sc = repl_table.scenario(lib, source)
+  local _, placed, sc = repl_table.scenario(lib, source)
   b.scenario, b.placed = sc, placed
   b.sides = { sc.sides[1].id, sc.sides[2].id }
   b.start_time = sc.time or "day 1"
@@ -139,7 +139,10 @@ function M.new(lib, opts)
     elseif c == "player" then muster.choice.set_controller(side, "interactive")
     else muster.choice.set_controller(side, "policy", c) end
   end
-  b:say(summary)
+  local n = 0
+  for _ in pairs(placed.units) do n = n + 1 end
+  b:say(string.format("%s (%s): %s against %s, %d units on a %gin x %gin table, %s, %d turns at most", sc.title, sc.file,
+    placed.armies[b.sides[1]].name, placed.armies[b.sides[2]].name, n, sc.width, sc.depth, b.start_time, b.turns))
   -- Written orders (p.16) for every command the scenario gave none: each side's choice.
   for _, side in ipairs(b.sides) do
     for _, c in ipairs(placed.armies[side].commands) do
