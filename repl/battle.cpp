@@ -10,6 +10,7 @@
 #include "files.hpp"
 #include "lua_text.hpp"
 #include "modules.hpp"
+#include "muster/error.hpp"
 #include "muster/kernel.hpp"
 #include "muster/runtime.hpp"
 #include "repl.hpp"
@@ -39,6 +40,21 @@ std::string controller_source(const std::string& spec) {
     throw input_error("--side", "a person plays a side at the REPL (muster repl --scenario FILE); here: bot, first, "
                                 "last, random, a policy's name or script:FILE");
   return "{kind = \"policy\", name = " + lua_literal(spec == "bot" ? "fw_bot" : spec) + "}";
+}
+
+// Runs Lua in the battle's session and returns its string result; an error the ruleset raises
+// as "input: <field>: <why>" (a bad scenario, a side not in the battle) is bad input.
+std::string eval(runtime& rt, const std::string& code) {
+  try {
+    return unquote(rt.eval(code, "battle"));
+  } catch (const script_error& e) {
+    constexpr std::string_view prefix = "input: ";
+    const std::string& m = e.message();
+    if (!m.starts_with(prefix)) throw;
+    const auto colon = m.find(": ", prefix.size());
+    if (colon == std::string::npos) throw input_error("input", m.substr(prefix.size()));
+    throw input_error(m.substr(prefix.size(), colon - prefix.size()), m.substr(colon + 2));
+  }
 }
 
 }  // namespace
@@ -81,18 +97,18 @@ int run_battle(const battle_options& o) {
     const auto eq = s.find('=');
     if (eq == std::string::npos || eq == 0 || eq + 1 == s.size())
       throw input_error("--side", fmt::format("'{}': SIDE=bot|first|last|random|POLICY|script:FILE expected", s));
-    controllers += "[" + lua_literal(s.substr(0, eq)) + "] = " + controller_source(s.substr(eq + 1)) + ",";
+    controllers += "[ " + lua_literal(s.substr(0, eq)) + " ] = " + controller_source(s.substr(eq + 1)) + ",";
   }
   opts += ", controllers = {" + controllers + "}}";
   auto say = [&](const std::string& text) {
     if (!o.quiet && !text.empty()) fmt::print("{}\n", text);
   };
-  say(unquote(rt.eval("repl.battle_start(" + opts + ")", "battle")));
+  say(eval(rt, "repl.battle_start(" + opts + ")"));
   std::filesystem::path dir(o.svg_dir);
   int pictures = 0;
   auto draw = [&] {
     for (;;) {
-      const std::string frame = unquote(rt.eval("repl.battle_frame()", "battle"));
+      const std::string frame = eval(rt, "repl.battle_frame()");
       if (frame.empty()) return;
       const auto nl = frame.find('\n');
       if (pictures == 0) std::filesystem::create_directories(dir);
@@ -102,9 +118,15 @@ int run_battle(const battle_options& o) {
   };
   std::string outcome;
   while (outcome.empty()) {
-    say(unquote(rt.eval("repl.battle_turn()", "battle")));
+    try {
+      say(eval(rt, "repl.battle_turn()"));
+    } catch (const std::exception&) {
+      // What the turn did before it failed, so the error reads in its place.
+      say(eval(rt, "repl.battle_said()"));
+      throw;
+    }
     draw();
-    outcome = unquote(rt.eval("repl.battle_outcome()", "battle"));
+    outcome = eval(rt, "repl.battle_outcome()");
   }
   fmt::print("{}\n", outcome);
   if (pictures > 0 && !o.quiet) fmt::print("wrote {} pictures to {}\n", pictures, dir.string());

@@ -552,6 +552,13 @@ function M.battle_turn()
   return battle_lines()
 end
 
+--- The battle's lines not yet given to the host (after a turn that failed part way).
+---@return string
+function M.battle_said()
+  if not M.battle then return "" end
+  return battle_lines()
+end
+
 --- How the battle ended, or "" while it goes on.
 ---@return string
 function M.battle_outcome()

@@ -1,0 +1,51 @@
+// `muster battle` from the command line: a battle played with a side scripted, bad options in
+// one line with exit status 2, and a bad scenario named by its file and line.
+#include <gtest/gtest.h>
+
+#include "run_muster.hpp"
+
+using namespace muster_cli;
+
+TEST(cli_battle, a_scripted_side_and_the_outcome) {
+  const fs::path dir = fs::temp_directory_path() / ("muster-battle-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  // The Orcs' answers: decline both threats of turn 1, then the script runs out at the next
+  // question it is asked; a side of first-option answers after that is the policy `first`.
+  std::ofstream(dir / "answers.txt") << "# turn 1\nno\n\nno\n";
+  const outcome o = muster("battle --scenario examples/scenarios/greystones.lua --turns 1 --side dwarves=first "
+                           "--side orcs=script:" + (dir / "answers.txt").string() + " --log " + (dir / "log.txt").string());
+  fs::remove_all(dir / "svg");
+  EXPECT_EQ(o.status, 1) << o.out << o.err;  // the script ran out: the battle stops, named
+  EXPECT_NE(o.err.find("choice '"), std::string::npos) << o.err;
+  EXPECT_NE(o.err.find("for orcs: scripted answers ran out"), std::string::npos) << o.err;
+  EXPECT_NE(o.out.find("turn 1, threat: no threat"), std::string::npos) << o.out;
+  fs::remove_all(dir);
+}
+
+TEST(cli_battle, plays_to_the_end_quietly) {
+  const outcome o = muster("battle --scenario examples/scenarios/greystones.lua --turns 2 --seed 3 --quiet");
+  ASSERT_EQ(o.status, 0) << o.err;
+  EXPECT_EQ(occurrences(o.out, "\n"), 1u) << o.out;
+  EXPECT_EQ(o.out.rfind("after 2 turns: orcs ", 0), 0u) << o.out;
+}
+
+TEST(cli_battle, bad_options_are_one_line_and_status_2) {
+  outcome o = muster("battle examples/armies/orcs_1000.lua");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_EQ(o.err, "muster: battle: armies: two army files, or none with --scenario\n");
+  o = muster("battle");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_EQ(o.err, "muster: battle: armies: give two army files, or --scenario FILE (examples/scenarios/greystones.lua)\n");
+  o = muster("battle --scenario examples/scenarios/greystones.lua --side orcs");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_EQ(o.err, "muster: battle: --side: 'orcs': SIDE=bot|first|last|random|POLICY|script:FILE expected\n");
+  o = muster("battle --scenario examples/scenarios/greystones.lua --side elves=bot");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_EQ(o.err, "muster: battle: side: \"elves\" is not a side of this battle (orcs, dwarves)\n");
+  o = muster("battle --scenario examples/scenarios/greystones.lua --side orcs=human");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_NE(o.err.find("muster: battle: --side: a person plays a side at the REPL"), std::string::npos) << o.err;
+  o = muster("battle --scenario examples/scenarios/nope.lua");
+  EXPECT_NE(o.status, 0);
+  EXPECT_NE(o.err.find("no file 'examples/scenarios/nope.lua'"), std::string::npos) << o.err;
+}
