@@ -26,6 +26,7 @@
 
 #include "army.hpp"
 #include "battle.hpp"
+#include "replay.hpp"
 #include "choices.hpp"
 #include "files.hpp"
 #include "modules.hpp"
@@ -347,6 +348,8 @@ int main(int argc, char** argv) {
   auto* army_cmd = muster::cli::add_army_command(app, army);
   muster::cli::battle_options battle;
   auto* battle_cmd = muster::cli::add_battle_command(app, battle);
+  muster::cli::replay_options replay;
+  auto* replay_cmd = muster::cli::add_replay_command(app, replay);
 
   muster::cli::repl_options repl;
   auto* repl_cmd = muster::cli::add_repl_command(app, repl);
@@ -378,6 +381,7 @@ int main(int argc, char** argv) {
     if (repl_cmd->parsed()) return muster::cli::run_repl(repl);
     if (army_cmd->parsed()) return muster::cli::run_army(army);
     if (battle_cmd->parsed()) return muster::cli::run_battle(battle);
+    if (replay_cmd->parsed()) return muster::cli::run_replay(replay);
   } catch (const resolve_input_error& e) {
     std::fprintf(stderr, "muster: %s: %s\n", command.c_str(), muster::one_line(e.field + ": " + e.why).c_str());
     return 2;

@@ -49,3 +49,27 @@ TEST(cli_battle, bad_options_are_one_line_and_status_2) {
   EXPECT_NE(o.status, 0);
   EXPECT_NE(o.err.find("no file 'examples/scenarios/nope.lua'"), std::string::npos) << o.err;
 }
+
+TEST(cli_replay, a_log_replays_and_a_bad_one_is_named) {
+  const fs::path dir = fs::temp_directory_path() / ("muster-replay-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const std::string log = (dir / "b.jsonl").string();
+  outcome o = muster("battle --scenario examples/scenarios/greystones.lua --turns 2 --seed 4 --quiet --jsonl --log " + log);
+  ASSERT_EQ(o.status, 0) << o.err;
+  o = muster("replay " + log + " --quiet");
+  EXPECT_EQ(o.status, 0) << o.out << o.err;
+  EXPECT_EQ(o.out.rfind(log + ": the same battle: 16 phases checked, ", 0), 0u) << o.out;
+  // A text log is not a replay's input.
+  const std::string text = (dir / "b.txt").string();
+  ASSERT_EQ(muster("battle --scenario examples/scenarios/greystones.lua --turns 1 --quiet --log " + text).status, 0);
+  o = muster("replay " + text);
+  EXPECT_EQ(o.status, 2);
+  EXPECT_EQ(o.err, "muster: replay: " + text + ":1: not a JSON event (write the log with --jsonl)\n");
+  // A log of something else than a battle.
+  std::ofstream(dir / "run.jsonl") << "{\"seq\":1,\"turn\":0,\"phase\":\"\",\"kind\":\"module\",\"fields\":{\"name\":\"fantasy_warriors\","
+                                      "\"kind\":\"ruleset\",\"hash\":\"0\",\"path\":\"scripts/rulesets/fantasy_warriors\",\"options\":\"\"}}\n";
+  o = muster("replay " + (dir / "run.jsonl").string());
+  EXPECT_EQ(o.status, 2);
+  EXPECT_EQ(o.err, "muster: replay: " + (dir / "run.jsonl").string() + ": no battle event: not a log of muster battle\n");
+  fs::remove_all(dir);
+}

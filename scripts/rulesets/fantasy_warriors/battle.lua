@@ -162,6 +162,10 @@ function M.new(lib, opts)
     end
   end
   b.pre = b:counts()
+  -- What a replay needs to set the same battle up (muster replay): the scenario or the armies,
+  -- the turns; the modules, every roll and every choice are in the log already.
+  muster.log.add("battle", { scenario = opts.scenario or "", army_a = opts.armies and opts.armies[1] or "",
+                             army_b = opts.armies and opts.armies[2] or "", turns = b.turns, side_a = b.sides[1], side_b = b.sides[2] })
   b:declare()
   return b
 end
@@ -553,7 +557,7 @@ end
 -- Keeps the table's picture (opts.frames).
 function Battle:frame(ctx, index, phase)
   local v = self:view()
-  self.frames[#self.frames + 1] = { turn = ctx.turn, phase = phase, index = index, hash = muster.state.get_hash and muster.state.get_hash() or nil,
+  self.frames[#self.frames + 1] = { turn = ctx.turn, phase = phase, index = index, hash = muster.state.get_hash(),
     svg = svg.render(v:picture({ title = string.format("%s: turn %d, %s", self.scenario.title, ctx.turn, phase) })) }
 end
 
@@ -577,6 +581,8 @@ function Battle:declare()
       local outcome = self[ph.run](self, ctx)
       self.lib.rules.functions.new_phase(self.lib)
       self:say(string.format("turn %d, %s: %s", ctx.turn, ph.id, outcome))
+      -- The state as the phase leaves it, for a replay to check (muster replay).
+      muster.log.add("state_hash", { hash = muster.state.get_hash() })
       if self.frame_every == "phase" or (self.frame_every == "turn" and ph.id == "end_of_turn") then self:frame(ctx, i, ph.id) end
     end } } }
   end

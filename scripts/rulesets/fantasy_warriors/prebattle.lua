@@ -497,7 +497,7 @@ local function check_winner(input, sides)
   local scouting = core.check_enum(input.scouting or "draw", outcomes, "scouting")
   if scouting == "draw" then return scouting end
   if input.winner ~= sides[1].name and input.winner ~= sides[2].name then
-    core.fail("winner", "the side that won the scouting (" .. sides[1].name .. " or " .. sides[2].name .. ") expected")
+    core.fail("winner", "the side that won the scouting (" .. core.show(sides[1].name) .. " or " .. core.show(sides[2].name) .. ") expected, got " .. core.show(input.winner))
   end
   return scouting, input.winner, input.winner == sides[1].name and sides[2].name or sides[1].name
 end

@@ -138,8 +138,13 @@ function M.test_time_keep_by_default_draw_and_outmanoeuvre()
   t.eq(r.outcome, "night 3")
   t.eq(r.dial, 9)
   t.eq(r.start_chosen_by, "script")
-  t.fails(function() ruleset.resolve("time", { scouting = "outscout", winner = "C", sides = { { name = "A" }, { name = "B" } } }) end,
-    "input: winner: the side that won the scouting (A or B) expected")
+  t.fails_exactly(function() ruleset.resolve("time", { scouting = "outscout", winner = "C", sides = { { name = "A" }, { name = "B" } } }) end,
+    "input: winner: the side that won the scouting (\"A\" or \"B\") expected, got \"C\"")
+  -- Long names are cut in the message (found by the fuzzer: an error never echoes a long input).
+  local long = string.rep("i", 300)
+  local ok, err = pcall(ruleset.resolve, "time", { scouting = "outscout", winner = "C", sides = { { name = "Orcs" .. long }, { name = "B" } } })
+  t.eq(ok, false)
+  t.eq(#err < 250, true, err)
 end
 
 function M.test_terrain_example_page_15()

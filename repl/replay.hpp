@@ -1,0 +1,33 @@
+// `muster replay LOG`: a battle's event log played again and checked. The log holds the
+// modules (with their content hashes), the battle's setup, every roll and every choice, and the
+// state's hash after every phase; the replay loads the same modules, sets the same battle up,
+// takes each die from the log (its label and size checked) and each side's answers from it (its
+// question checked), and compares the state's hash after every phase. The first difference is
+// named with its turn and phase, so a tampered log, or rules changed since, are caught where
+// they first change the battle. See docs/battle.md.
+#pragma once
+
+#include <string>
+
+namespace CLI {
+class App;
+}
+
+namespace muster::cli {
+
+/// What `muster replay` is started with.
+struct replay_options {
+  std::string log_file;  ///< a log written by `muster battle --log FILE --jsonl`
+  bool quiet = false;    ///< only the verdict
+};
+
+/// Adds the `replay` subcommand to `app`, filling `options` when it is parsed.
+CLI::App* add_replay_command(CLI::App& app, replay_options& options);
+
+/// Replays the log. Prints the battle's lines (unless quiet) and the verdict; returns 0 when
+/// the replay gives the same battle, 1 at the first difference ("turn 3, movement: the state
+/// hash is 9f..., the log says 41..."). Throws input_error for a log that cannot be read as a
+/// battle's JSON Lines log (named by its line).
+int run_replay(const replay_options& options);
+
+}  // namespace muster::cli
