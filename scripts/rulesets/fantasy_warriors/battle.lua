@@ -124,7 +124,7 @@ function M.new(lib, opts)
   b.scenario, b.placed = sc, placed
   b.sides = { sc.sides[1].id, sc.sides[2].id }
   b.start_time = sc.time or "day 1"
-  b.armies = {}
+  b.armies, b.bad_of = {}, {}
   for _, name in ipairs(core.sorted_keys(opts.controllers or {})) do
     if name ~= b.sides[1] and name ~= b.sides[2] then
       core.fail("side", string.format("%s is not a side of this battle (%s, %s)", core.show(name), b.sides[1], b.sides[2]))
@@ -132,6 +132,9 @@ function M.new(lib, opts)
   end
   for _, side in ipairs(b.sides) do
     b.armies[side] = army_input(placed.armies[side], side, b.start_time)
+    local army = placed.armies[side]
+    b.bad_of[army.warchief.name] = army.warchief.bad_light
+    for _, c in ipairs(army.commands) do b.bad_of[c.leader.name] = c.leader.bad_light end
     local c = (opts.controllers or {})[side] or "bot"
     if type(c) == "table" and c.kind == "script" then muster.choice.set_controller(side, "script", c.answers)
     elseif type(c) == "table" then muster.choice.set_controller(side, "policy", c.name)
@@ -182,8 +185,16 @@ function Battle:view()
   return repl_table.view(self.lib)
 end
 
--- The armies' inputs for the phases' end-of-phase checks, as the phases left them.
+-- The armies' inputs for the phases' end-of-phase checks, as the phases left them, each
+-- tester's bad light as the hourglass stands now (his profile's BAD, p.14).
 function Battle:armies_now()
+  local time = self:time()
+  for _, side in ipairs(self.sides) do
+    for _, t in ipairs(self.armies[side].testers) do
+      local profile = self.bad_of[t.name]
+      if profile ~= nil then t.bad_light = in_bad_light({ bad_light = profile }, time) end
+    end
+  end
   return { self.armies[self.sides[1]], self.armies[self.sides[2]] }
 end
 
@@ -302,7 +313,7 @@ function Battle:movement_phase()
   for _, side in ipairs(self.sides) do
     local army = self.placed.armies[side]
     local entries = { warchief = { name = army.warchief.name, leadership = army.warchief.leadership,
-                                   bad_light = in_bad_light(army.warchief, time) and time:match("^%a+") or nil } }
+                                   bad_light = army.warchief.bad_light } }
     if self.gone[army.warchief.name] then entries.warchief, entries.warchief_lost = nil, true end
     for _, u in ipairs(self:units_of(side, v)) do
       local mode = u.desc.reaction == "bloodlust" and "bloodlust" or u.desc.orders
@@ -473,6 +484,7 @@ end
 -- Phase Seven: every tester with a Command Test counter (p.39).
 function Battle:command_test_phase()
   local lines = {}
+  self:armies_now()  -- the testers' bad light as the hourglass stands
   for _, side in ipairs(self.sides) do
     local testers = {}
     for _, t in ipairs(self.armies[side].testers) do
