@@ -891,7 +891,17 @@ class session {
 
   // The manual dice prompt: asks until the faces fit the throw. "roll" lets the program roll
   // this one throw; "cancel" (or the end of input) stops the resolution, changing nothing.
+  // While the REPL waits for the person at a prompt, the line's time budget stands still.
+  struct budget_paused {
+    runtime& rt;
+    explicit budget_paused(runtime& r) : rt(r) { rt.pause_time_budget(); }
+    ~budget_paused() { rt.resume_time_budget(); }
+    budget_paused(const budget_paused&) = delete;
+    budget_paused& operator=(const budget_paused&) = delete;
+  };
+
   std::vector<int> ask_faces(const dice_request& r) {
+    const budget_paused paused(*rt_);
     fmt::print("{}\n", colour_.ask(muster::one_line(fmt::format("{}: roll {}D{}", capitalised(r.label), r.count, r.sides))));
     std::string line;
     for (;;) {
@@ -934,6 +944,7 @@ class session {
   }
 
   choice_answer ask_choice(const choice_request& r) {
+    const budget_paused paused(*rt_);
     std::string options;
     if (r.range) options = fmt::format("{}..{}", r.range->min, r.range->max);
     for (const auto& o : r.options) options += (options.empty() ? "" : ", ") + o;

@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <string>
+#include <thread>
 
 #include "muster/kernel.hpp"
 #include "muster/runtime.hpp"
@@ -549,3 +550,39 @@ TEST(hostile_memory, a_refused_allocation_names_the_line_that_asked_for_it) {
 }
 
 }  // namespace
+
+// A person answering a question inside a call (the REPL's prompts) does not spend the call's
+// time budget: the host pauses it while it waits. Without the pause the same wait runs out.
+TEST(time_budget, a_pause_while_a_person_answers_does_not_count) {
+  muster::kernel k;
+  auto o = small();
+  o.time_budget = std::chrono::milliseconds(300);
+  o.instruction_budget = 100'000'000'000;  // only the clock stops a call here
+  muster::runtime rt{k, o};
+  bool pause = true;
+  k.choices.set_asker([&](const muster::choice_request&) -> muster::choice_answer {
+    if (pause) rt.pause_time_budget();
+    std::this_thread::sleep_for(std::chrono::milliseconds(700));
+    if (pause) rt.resume_time_budget();
+    return std::string("yes");
+  });
+  k.choices.set_interactive("red");
+  // The answer, then some work: the deadline is looked at as the work runs.
+  const std::string ask =
+      "local a = muster.choice.get{side = 'red', question = 'q', options = {'yes', 'no'}} "
+      "local n = 0 for i = 1, 200000 do n = n + i end return a";
+  EXPECT_EQ(rt.eval(ask), "\"yes\"");
+  // The time left is given back, no more: a loop after the answer still meets the deadline.
+  const outcome looped = run(rt, "muster.choice.get{side = 'red', question = 'q', options = {'yes'}} "
+                                 "local n = 0 while true do n = n + 1 end");
+  EXPECT_TRUE(looped.failed);
+  EXPECT_EQ(looped.kind, script_failure::time_budget) << looped.what;
+  pause = false;
+  const outcome waited = run(rt, ask);
+  EXPECT_TRUE(waited.failed);
+  EXPECT_EQ(waited.kind, script_failure::time_budget) << waited.what;
+  // Pausing outside a call does nothing.
+  rt.pause_time_budget();
+  rt.resume_time_budget();
+  EXPECT_EQ(rt.eval("1 + 1"), "2");
+}

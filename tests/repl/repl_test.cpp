@@ -737,3 +737,20 @@ TEST(repl, a_scenario_laid_out_measured_and_drawn) {
   EXPECT_NE(picture.find("<title>Darkwood</title>"), std::string::npos);
   EXPECT_EQ(picture.substr(picture.size() - 7), "</svg>\n");
 }
+
+TEST(repl, the_time_budget_stands_still_while_the_player_thinks) {
+  // One second per line, and the player takes two to answer the capture question: the line
+  // still succeeds, because the clock stops at the prompt. A line that runs away itself still
+  // ends at its budget (here the instruction budget, which an empty loop meets first).
+  const fs::path dir = temp_dir("thinking");
+  const std::string command = "cd '" MUSTER_SOURCE_DIR "' && (printf ':choose all player\\ncombat(dwarves, archers)\\n'; "
+                              "sleep 2; printf 'no\\nleader\\nwhile true do end\\n') | MUSTER_HISTORY= '" MUSTER_EXE
+                              "' repl --time-budget 1 > '" + (dir / "out").string() + "' 2>&1";
+  const int raw = std::system(command.c_str());
+  const std::string out = slurp(dir / "out");
+  EXPECT_EQ(WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, 1) << out;  // the endless loop failed
+  EXPECT_NE(out.find("orcs (capture_standard): "), std::string::npos) << out;
+  EXPECT_NE(out.find("combat: "), std::string::npos) << out;
+  EXPECT_EQ(out.find("time budget exhausted"), std::string::npos) << out;
+  EXPECT_NE(out.find("stdin:1: instruction budget exhausted"), std::string::npos) << out;
+}

@@ -184,6 +184,13 @@ class runtime {
   void interrupt() noexcept;
   /// Forgets an interrupt() not yet delivered (the REPL calls it before each command).
   void clear_interrupt() noexcept;
+  /// While the host waits for a person inside a call (the REPL's dice and choice prompts),
+  /// the time budget must not count: pause it before asking and resume it after. Pauses nest;
+  /// the outermost resume gives the call back the time it had left. The instruction budget is
+  /// not touched (a person's thinking runs no instructions). Call from the thread running the
+  /// call; outside a call both do nothing. A deadline already passed stays passed.
+  void pause_time_budget() noexcept;
+  void resume_time_budget() noexcept;
   /// Whether this build's LuaJIT lets the time budget stop compiled code
   /// (LUAJIT_ENABLE_CHECKHOOK): fast mode compiles only then.
   static bool jit_stoppable() noexcept;

@@ -230,4 +230,12 @@ bool runtime::jit_enabled() const noexcept { return impl_->jit_on; }
 void runtime::interrupt() noexcept { impl_->interrupt(); }
 void runtime::clear_interrupt() noexcept { impl_->interrupt_pending.store(false); }
 
+void runtime::pause_time_budget() noexcept {
+  if (impl_->watched) impl_->watch.pause();
+}
+
+void runtime::resume_time_budget() noexcept {
+  if (impl_->watched) impl_->watch.resume();
+}
+
 }  // namespace muster

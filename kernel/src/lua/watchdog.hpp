@@ -27,6 +27,8 @@ class watchdog {
     std::atomic<clock::rep> deadline{0};  ///< 0: no call armed
     std::atomic<std::uint64_t> call{0};   ///< the armed (or last) call's number
     std::atomic<std::uint64_t> expired{~std::uint64_t{0}};  ///< the last call found past its deadline
+    int pauses = 0;         ///< pause() calls not yet resumed (the Lua thread's own)
+    clock::rep left = -1;   ///< while paused: the time that was left, -1 when no call was armed
 
     /// Arms the slot for a new top-level call; returns its number.
     std::uint64_t arm() noexcept {
@@ -35,6 +37,18 @@ class watchdog {
       return n;
     }
     void disarm() noexcept { deadline.store(0); }
+    /// Stops the armed call's clock (the host waits for a person); nested pauses count, and
+    /// only the outermost resume starts the clock again with the time that was left. Called
+    /// from the call's own thread only.
+    void pause() noexcept {
+      if (pauses++ > 0) return;
+      const clock::rep d = deadline.exchange(0);
+      left = d == 0 ? -1 : d - clock::now().time_since_epoch().count();
+    }
+    void resume() noexcept {
+      if (pauses == 0 || --pauses > 0) return;
+      if (left >= 0) deadline.store(clock::now().time_since_epoch().count() + left);
+    }
     /// Whether the current call has run past its deadline.
     bool ran_out() const noexcept { return expired.load(std::memory_order_relaxed) == call.load(std::memory_order_relaxed); }
   };
