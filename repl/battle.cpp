@@ -37,8 +37,8 @@ std::string controller_source(const std::string& spec) {
     return "{kind = \"script\", answers = {" + list + "}}";
   }
   if (spec == "human" || spec == "player")
-    throw input_error("--side", "a person plays a side at the REPL (muster repl --scenario FILE); here: bot, first, "
-                                "last, random, a policy's name or script:FILE");
+    throw input_error("--side", "a person plays a side at the REPL (muster repl, then battle{..., controllers = {SIDE = "
+                                "\"player\"}} and :turn); here: bot, first, last, random, a policy's name or script:FILE");
   return "{kind = \"policy\", name = " + lua_literal(spec == "bot" ? "fw_bot" : spec) + "}";
 }
 

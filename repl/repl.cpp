@@ -335,6 +335,7 @@ Commands:
   :log [FILE]        the event log (last 20 events, or all of it to FILE)
   :where [UNIT]      where a unit stands on the table, or every piece (scenario("FILE") lays one out)
   :svg FILE          the table as an SVG picture
+  :turn              the next turn of the battle set up with battle{...} (a "player" side is asked)
   :quit              leave (also Ctrl-D)
 )";
 
@@ -531,6 +532,7 @@ class session {
       else if (name == ":log") log(arg);
       else if (name == ":where") print_text(eval_text("repl.where(" + lua_literal(arg) + ")"));
       else if (name == ":svg") svg(arg);
+      else if (name == ":turn") print_text(eval_text("repl.battle_turn_text()"));
       else fail("unknown command {} (:help lists them)", name);
     } catch (const std::exception& e) {
       report(e);
@@ -859,7 +861,7 @@ class session {
   line_input::words_fn words() {
     return [this] {
       std::vector<std::string> out = {":help", ":units", ":seed", ":dice", ":choose", ":explain", ":odds",
-                                      ":undo", ":save", ":load", ":reload", ":variant", ":variants", ":rules", ":log", ":where", ":svg", ":quit"};
+                                      ":undo", ":save", ":load", ":reload", ":variant", ":variants", ":rules", ":log", ":where", ":svg", ":turn", ":quit"};
       try {
         std::istringstream names(eval_text("repl.words(_G)"));
         std::string w;

@@ -552,11 +552,24 @@ function M.battle_turn()
   return battle_lines()
 end
 
---- The battle's lines not yet given to the host (after a turn that failed part way).
+--- What the turn that just failed said before it failed (it is not part of the battle).
 ---@return string
 function M.battle_said()
-  if not M.battle then return "" end
-  return battle_lines()
+  if not (M.battle and M.battle.failed_lines) then return "" end
+  return table.concat(M.battle.failed_lines, "\n")
+end
+
+--- Plays the next turn and returns its lines, and the outcome when the battle ended (the REPL's
+--- :turn and next_turn()).
+---@return string
+function M.battle_turn_text()
+  if not M.battle then error("input: :turn: no battle: battle{scenario = \"examples/scenarios/greystones.lua\"} first", 0) end
+  if muster.turn.get_over() then return "the battle is over: " .. M.battle_outcome() end
+  local text = M.battle_turn()
+  if M.battle.echo then text = "" end  -- printed as they happened
+  local outcome = M.battle_outcome()
+  if outcome ~= "" then text = text .. (text ~= "" and "\n" or "") .. outcome end
+  return text
 end
 
 --- How the battle ended, or "" while it goes on.

@@ -17,6 +17,8 @@
 #include <sstream>
 #include <string>
 #include <thread>
+#include <utility>
+#include <vector>
 
 namespace {
 
@@ -753,4 +755,68 @@ TEST(repl, the_time_budget_stands_still_while_the_player_thinks) {
   EXPECT_NE(out.find("combat: "), std::string::npos) << out;
   EXPECT_EQ(out.find("time budget exhausted"), std::string::npos) << out;
   EXPECT_NE(out.find("stdin:1: instruction budget exhausted"), std::string::npos) << out;
+}
+
+TEST(repl, a_person_plays_two_turns_of_a_battle) {
+  // At a terminal, as a person plays: the Orcs are theirs, the Dwarves the bot's. Each :turn
+  // plays a turn; every choice of the Orcs' is asked at its moment, after the lines of the
+  // phases before it; between turns the table is looked at. A refused answer is asked again.
+  const fs::path home = temp_dir("ptybattle");
+  pty_session s(home, "--colour never");
+  ASSERT_TRUE(s.wait_for("muster> ")) << s.seen();
+  s.type("battle{scenario = \"examples/scenarios/greystones.lua\", turns = 2, controllers = {orcs = \"player\"}}\r");
+  ASSERT_TRUE(s.wait_for("2 turns at most")) << s.seen();
+  ASSERT_TRUE(s.wait_for("muster> ")) << s.seen();
+  s.type(":turn\r");
+  // Each question, and the answer typed to it.
+  const std::vector<std::pair<std::string, std::string>> turn_1 = {
+      {"orcs (threat): Black Blades: threaten which enemy? [no, Long Spears, Oathbreakers' Bane]", "Long Spears"},
+      {"orcs (threat): Spears of the Eye: threaten which enemy?", "Oathbreakers' Bane"},
+      {"turn 1, threat: ", ""},
+      {"orcs (shoot): Red Arrows: shoot at which enemy? [no, Long Spears, Iron Bolts]", "Long Spears"},
+      {"orcs (volleys): Red Arrows: how many volleys (1-4)? [1..4]", "9"},
+      {"refused: answer 9 is out of range 1..4", "4"},
+      {"orcs (special_killed): ", "leader"},
+      {"turn 1, shooting: ", ""},
+      {"orcs (move_order): ", "1st"},
+      {"turn 1, movement: ", ""},
+      {"orcs (capture_standard): Black Blades: ", "no"},
+      {"orcs (fight_ranks): Spears of the Eye: ", "2"},
+      {"orcs (capture_standard): Spears of the Eye: ", "no"},
+      {"turn 1, combat: ", ""},
+      {"orcs (new_orders): The Tuskers (ATTACK): a new order? [keep, attack, hold, oppose]", "keep"},
+      {"orcs (new_orders): The Bowmen (HOLD): ", "keep"},
+      {"turn 1, end_of_turn: day 3 -> day 4", ""},
+  };
+  for (const auto& [asked, answer] : turn_1) {
+    ASSERT_TRUE(s.wait_for(asked)) << asked << "\n" << s.seen();
+    if (!answer.empty()) s.type(answer + "\r");
+  }
+  ASSERT_TRUE(s.wait_for("muster> ")) << s.seen();
+  s.type(":where black_blades\r");
+  ASSERT_TRUE(s.wait_for("Black Blades (orcs): at (30, 25) facing 0")) << s.seen();
+  ASSERT_TRUE(s.wait_for("muster> ")) << s.seen();
+  s.type(":turn\r");
+  const std::vector<std::pair<std::string, std::string>> turn_2 = {
+      {"orcs (shoot): Red Arrows: shoot at which enemy? [no, Iron Bolts]", "Iron Bolts"},
+      {"orcs (volleys): Red Arrows: how many volleys (1-2)?", "2"},
+      {"orcs (move_order): ", "1st"},
+      {"orcs (capture_standard): Black Blades: ", "no"},
+      {"orcs (new_orders): The Tuskers (ATTACK): ", "keep"},
+      {"orcs (new_orders): The Bowmen (HOLD): ", "keep"},
+      {"turn 2, end_of_turn: ", ""},
+      {"after 2 turns: ", ""},
+  };
+  for (const auto& [asked, answer] : turn_2) {
+    ASSERT_TRUE(s.wait_for(asked)) << asked << "\n" << s.seen();
+    if (!answer.empty()) s.type(answer + "\r");
+  }
+  ASSERT_TRUE(s.wait_for("muster> ")) << s.seen();
+  s.type(":turn\r");
+  ASSERT_TRUE(s.wait_for("the battle is over: after 2 turns: ")) << s.seen();
+  // The bot answered the Dwarves: nothing was asked of them here.
+  EXPECT_EQ(s.seen().find("dwarves ("), std::string::npos) << s.seen();
+  s.type(":quit\r");
+  EXPECT_EQ(s.finish(), 0) << s.seen();
+  fs::remove_all(home);
 }

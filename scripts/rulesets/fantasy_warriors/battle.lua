@@ -100,8 +100,9 @@ end
 
 --- Sets up a battle: the scenario laid out (what was on the table goes), each side's
 --- controller (opts.controllers[side]: "bot" (default), "first", "player", or a policy name),
---- the turn declared. opts = {scenario, turns? (Restricted Turns, default 8), frames? ("phase",
---- "turn" or nil: the SVG pictures kept)}.
+--- the turn declared. opts = {scenario | armies = {A, B}, turns? (Restricted Turns, default 8),
+--- controllers?, frames? ("phase", "turn" or nil: the SVG pictures kept), echo? (print each line
+--- as it happens)}.
 ---@param lib table the REPL library
 ---@param opts table
 ---@return table battle
@@ -111,7 +112,7 @@ function M.new(lib, opts)
   end
   register_bot()
   local b = setmetatable({ lib = lib, turns = core.check_int(opts.turns, "battle.turns", 1, 100, 8), frames = {},
-                           frame_every = opts.frames, lines = {}, gone = {} }, Battle)
+                           frame_every = opts.frames, lines = {}, gone = {}, echo = opts.echo == true }, Battle)
   if b.frame_every ~= nil and b.frame_every ~= "phase" and b.frame_every ~= "turn" then
     core.fail("battle.frames", "phase or turn expected, got " .. core.show(b.frame_every))
   end
@@ -173,7 +174,12 @@ function M.new(lib, opts)
   return b
 end
 
-function Battle:say(line) self.lines[#self.lines + 1] = line end
+function Battle:say(line)
+  self.lines[#self.lines + 1] = line
+  -- At the REPL (opts.echo) each line is printed as it happens, so a person asked in the next
+  -- phase has seen how the last one went.
+  if self.echo then print(line) end
+end
 
 --- The time now, as the procedures take it ("day 3").
 function Battle:time()
@@ -604,9 +610,29 @@ function Battle:declare()
     time = { steps = steps, start = light.check_step(self.start_time, "time") } }
 end
 
---- Plays one turn; returns true when the battle is over.
+local function deep_copy(v)
+  if type(v) ~= "table" then return v end
+  local out = {}
+  for k, x in pairs(v) do out[k] = deep_copy(x) end
+  return out
+end
+
+--- Plays one turn; returns true when the battle is over. A turn that fails (a person's cancel
+--- at a prompt, a script's error) leaves the battle as it was before it: the sequencer and the
+--- host put back their own state, and the battle its record of the armies (Command Test
+--- counters carried, characters gone).
 function Battle:play_turn()
-  muster.turn.run(1)
+  local saved = { armies = deep_copy(self.armies), gone = deep_copy(self.gone), lines = #self.lines, frames = #self.frames }
+  local ok, err = pcall(muster.turn.run, 1)
+  if not ok then
+    self.armies, self.gone = saved.armies, saved.gone
+    -- What the failed turn said, for a host to show before the error (muster battle).
+    self.failed_lines = {}
+    for i = saved.lines + 1, #self.lines do self.failed_lines[#self.failed_lines + 1] = self.lines[i] end
+    for i = #self.lines, saved.lines + 1, -1 do self.lines[i] = nil end
+    for i = #self.frames, saved.frames + 1, -1 do self.frames[i] = nil end
+    error(err, 0)
+  end
   return (muster.turn.get_over())
 end
 

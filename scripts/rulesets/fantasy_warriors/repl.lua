@@ -591,6 +591,20 @@ M.functions = {
     repl_table.id(lib, a, "seer"), repl_table.id(lib, b, "target"))) end,
   --- distance(a, b): the distance between two pieces on the table, edge to edge, inches.
   distance = function(lib, a, b) return repl_table.distance(lib, a, b) end,
+  --- battle{scenario = FILE | armies = {A, B}, turns?, controllers = {SIDE = "player"|"bot"|POLICY}}:
+  --- sets a whole battle up in the session (docs/battle.md); next_turn() or :turn plays it.
+  battle = function(lib, opts)
+    if type(opts) ~= "table" then error("input: battle: a table expected: battle{scenario = \"examples/scenarios/greystones.lua\"}", 0) end
+    local given = {}
+    for k, v in pairs(opts) do given[k] = v end
+    given.echo = true
+    lib.battle_start(given)
+  end,
+  --- next_turn(): plays the battle's next turn; a side played by "player" is asked every choice.
+  next_turn = function(lib)
+    local text = lib.battle_turn_text()
+    if text ~= "" then print(text) end
+  end,
   --- new_phase(): forgets this phase's losses (the Casualty Test's count starts again) and
   --- which units moved or expanded (Phase Three's once-a-phase rules).
   new_phase = function(lib)
@@ -625,7 +639,7 @@ function M.words(lib)
   local out = template_names()
   out[#out + 1] = "templates"
   out[#out + 1] = "new_phase"
-  for _, w in ipairs({ "scenario", "place", "where", "sight", "distance" }) do out[#out + 1] = w end
+  for _, w in ipairs({ "scenario", "place", "where", "sight", "distance", "battle", "next_turn" }) do out[#out + 1] = w end
   return out
 end
 
