@@ -27,6 +27,7 @@
 #include "army.hpp"
 #include "battle.hpp"
 #include "replay.hpp"
+#include "sweep.hpp"
 #include "choices.hpp"
 #include "files.hpp"
 #include "modules.hpp"
@@ -350,6 +351,8 @@ int main(int argc, char** argv) {
   auto* battle_cmd = muster::cli::add_battle_command(app, battle);
   muster::cli::replay_options replay;
   auto* replay_cmd = muster::cli::add_replay_command(app, replay);
+  muster::cli::sweep_options sweep;
+  const auto [sweep_cmd, sweep_merge_cmd] = muster::cli::add_sweep_command(app, sweep);
 
   muster::cli::repl_options repl;
   auto* repl_cmd = muster::cli::add_repl_command(app, repl);
@@ -382,6 +385,8 @@ int main(int argc, char** argv) {
     if (army_cmd->parsed()) return muster::cli::run_army(army);
     if (battle_cmd->parsed()) return muster::cli::run_battle(battle);
     if (replay_cmd->parsed()) return muster::cli::run_replay(replay);
+    if (sweep_merge_cmd->parsed()) return muster::cli::run_sweep_merge(sweep);
+    if (sweep_cmd->parsed()) return muster::cli::run_sweep(sweep);
   } catch (const resolve_input_error& e) {
     std::fprintf(stderr, "muster: %s: %s\n", command.c_str(), muster::one_line(e.field + ": " + e.why).c_str());
     return 2;

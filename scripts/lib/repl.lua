@@ -579,6 +579,16 @@ function M.battle_outcome()
   return (M.battle and M.battle.result and M.battle.result.outcome) or select(2, muster.turn.get_over())
 end
 
+--- The battle's result for a sweep, one line: "WINNER SCORE_A SCORE_B TURNS" (WINNER "-" for
+--- none; the scores are the sides' victory differences, in the battle's side order).
+---@return string
+function M.battle_result()
+  local r = M.battle and M.battle.result
+  if not r then error("input: battle: not over", 0) end
+  local a, b = M.battle.sides[1], M.battle.sides[2]
+  return string.format("%s %d %d %d", r.winner or "-", r.scores and r.scores[a] or 0, r.scores and r.scores[b] or 0, r.turn)
+end
+
 --- The next picture not yet given to the host, as its file name ("turn-03-3-movement.svg"), a
 --- newline and its text; "" when there is none.
 ---@return string

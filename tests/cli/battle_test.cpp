@@ -73,3 +73,43 @@ TEST(cli_replay, a_log_replays_and_a_bad_one_is_named) {
   EXPECT_EQ(o.err, "muster: replay: " + (dir / "run.jsonl").string() + ": no battle event: not a log of muster battle\n");
   fs::remove_all(dir);
 }
+
+TEST(cli_sweep, shards_merge_exactly_and_threads_change_nothing) {
+  const fs::path dir = fs::temp_directory_path() / ("muster-sweep-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const std::string base = "sweep --scenario examples/scenarios/greystones.lua --battles 8 --turns 3 --seed 5";
+  const auto json_of = [&](const std::string& name) { return (dir / name).string(); };
+  outcome o = muster(base + " --jobs 2 --json " + json_of("all.json"));
+  ASSERT_EQ(o.status, 0) << o.err;
+  EXPECT_NE(o.out.find("rules as loaded (8 battles)"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("orcs victory score"), std::string::npos) << o.out;
+  ASSERT_EQ(muster(base + " --jobs 1 --json " + json_of("one.json")).status, 0);
+  ASSERT_EQ(muster(base + " --shard 1/3 --json " + json_of("s1.json")).status, 0);
+  ASSERT_EQ(muster(base + " --shard 2/3 --json " + json_of("s2.json")).status, 0);
+  ASSERT_EQ(muster(base + " --shard 3/3 --json " + json_of("s3.json")).status, 0);
+  o = muster("sweep merge " + json_of("s3.json") + " " + json_of("s1.json") + " " + json_of("s2.json") + " --json " +
+             json_of("merged.json"));
+  ASSERT_EQ(o.status, 0) << o.err;
+  // The "base" object: the sums.
+  const auto sums = [](const std::string& text) {
+    const auto at = text.find("\"base\"");
+    return text.substr(at, text.find('}', at) - at);
+  };
+  const std::string all = slurp(json_of("all.json"));
+  EXPECT_EQ(slurp(json_of("one.json")), all);  // one thread or two: the same battles
+  EXPECT_EQ(sums(slurp(json_of("merged.json"))), sums(all));
+  EXPECT_NE(sums(all).find("\"battles\": 8"), std::string::npos) << all;
+  EXPECT_NE(slurp(json_of("merged.json")).find("[\n      0,\n      2\n    ],\n    [\n      2,\n      5\n    ],\n    [\n      5,\n      8\n    ]"),
+            std::string::npos) << slurp(json_of("merged.json"));
+  // A shard merged twice is refused; bad options are one line.
+  o = muster("sweep merge " + json_of("s1.json") + " " + json_of("s1.json"));
+  EXPECT_EQ(o.status, 2);
+  EXPECT_NE(o.err.find("overlap battles already merged (0..1)"), std::string::npos) << o.err;
+  o = muster(base + " --shard 4/3");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_EQ(o.err, "muster: sweep: --shard: '4/3': K/N with 1 <= K <= N expected (3/8)\n");
+  o = muster(base + " --compare-option weather.weather=storm");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_EQ(o.err, "muster: sweep: --compare-option: goes with --compare-variant (the configuration it changes)\n");
+  fs::remove_all(dir);
+}

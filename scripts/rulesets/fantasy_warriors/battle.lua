@@ -542,32 +542,45 @@ function Battle:counts()
   return out
 end
 
+-- Each side's victory score (p.11) from what it had before the battle, what it kept and what
+-- it took from the enemy, scored as Restricted Turns score them at turn `turn`.
+function Battle:scores(turn)
+  local now = self:counts()
+  local a, b = self.sides[1], self.sides[2]
+  local res = {}
+  for _, side in ipairs(self.sides) do
+    local enemy = side == a and b or a
+    local lost = {}
+    for _, k in ipairs(core.sorted_keys(self.pre[enemy])) do lost[k] = self.pre[enemy][k] - (now[enemy][k] or 0) end
+    res[side] = self.lib.ruleset.resolve("victory", { game = "restricted_turns", turns = turn, turn = turn,
+      pre = self.pre[side], post = now[side], enemy_lost = lost })
+  end
+  return res, now
+end
+
 -- The end of the turn: the hourglass (light changes), then Bitter End or Restricted Turns.
 function Battle:end_of_turn(ctx)
   local dial = self.lib.ruleset.resolve("time_dial", { time = self:time() })
-  local now = self:counts()
   local a, b = self.sides[1], self.sides[2]
-  if now[a].unit == 0 or now[b].unit == 0 then
-    local winner = now[a].unit > 0 and a or (now[b].unit > 0 and b or nil)
-    self.result = { game = "bitter_end", winner = winner, turn = ctx.turn,
-      outcome = winner and (winner .. " wins: the enemy has no unit left on the table") or "neither side has a unit left" }
-    muster.turn.set_over("bitter end: " .. self.result.outcome)
-  elseif ctx.turn >= self.turns then
-    local res = {}
-    for _, side in ipairs(self.sides) do
-      local enemy = side == a and b or a
-      local lost = {}
-      for k, n in pairs(self.pre[enemy]) do lost[k] = n - (now[enemy][k] or 0) end
-      res[side] = self.lib.ruleset.resolve("victory", { game = "restricted_turns", turns = self.turns, turn = ctx.turn,
-        pre = self.pre[side], post = now[side], enemy_lost = lost })
-    end
+  local now = self:counts()
+  local bitter = now[a].unit == 0 or now[b].unit == 0
+  if bitter or ctx.turn >= self.turns then
+    local res = self:scores(ctx.turn)
     local da, db = res[a].difference, res[b].difference
-    local winner = da > db and a or (db > da and b or nil)
-    self.result = { game = "restricted_turns", winner = winner, turn = ctx.turn, scores = { [a] = da, [b] = db },
-      result = winner and res[winner].result or "stalemate",
-      outcome = string.format("after %d turns: %s %+d, %s %+d: %s", ctx.turn, a, da, b, db,
-        winner and (winner .. ", " .. tostring(res[winner].result):gsub("_", " ")) or "a stalemate") }
-    muster.turn.set_over("restricted turns: " .. self.result.outcome)
+    if bitter then
+      -- Bitter End is won on the field (p.11); the scores are kept for the record (sweeps).
+      local winner = now[a].unit > 0 and a or (now[b].unit > 0 and b or nil)
+      self.result = { game = "bitter_end", winner = winner, turn = ctx.turn, scores = { [a] = da, [b] = db },
+        outcome = winner and (winner .. " wins: the enemy has no unit left on the table") or "neither side has a unit left" }
+      muster.turn.set_over("bitter end: " .. self.result.outcome)
+    else
+      local winner = da > db and a or (db > da and b or nil)
+      self.result = { game = "restricted_turns", winner = winner, turn = ctx.turn, scores = { [a] = da, [b] = db },
+        result = winner and res[winner].result or "stalemate",
+        outcome = string.format("after %d turns: %s %+d, %s %+d: %s", ctx.turn, a, da, b, db,
+          winner and (winner .. ", " .. tostring(res[winner].result):gsub("_", " ")) or "a stalemate") }
+      muster.turn.set_over("restricted turns: " .. self.result.outcome)
+    end
   end
   return dial.outcome
 end
@@ -599,8 +612,9 @@ function Battle:declare()
       local outcome = self[ph.run](self, ctx)
       self.lib.rules.functions.new_phase(self.lib)
       self:say(string.format("turn %d, %s: %s", ctx.turn, ph.id, outcome))
-      -- The state as the phase leaves it, for a replay to check (muster replay).
-      muster.log.add("state_hash", { hash = muster.state.get_hash() })
+      -- The state as the phase leaves it, for a replay to check (muster replay); not taken when
+      -- nothing is logged (a sweep's battles).
+      if muster.log.get_enabled() then muster.log.add("state_hash", { hash = muster.state.get_hash() }) end
       if self.frame_every == "phase" or (self.frame_every == "turn" and ph.id == "end_of_turn") then self:frame(ctx, i, ph.id) end
     end } } }
   end
