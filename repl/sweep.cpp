@@ -219,7 +219,8 @@ int run_sweep(const sweep_options& o) {
   if (o.armies.size() == 1) throw input_error("armies", "two army files, or none with --scenario");
   if (o.armies.empty() && o.scenario.empty())
     throw input_error("armies", "give two army files, or --scenario FILE (examples/scenarios/greystones.lua)");
-  const auto [lo, hi] = shard_range(o.shard, o.battles);
+  const auto range = shard_range(o.shard, o.battles);
+  const std::uint64_t lo = range.first, hi = range.second;  // named, not bound: a lambda captures them
   const std::string setup = setup_source(o);
   std::vector<std::string> with = o.variants;
   if (!o.compare_variant.empty()) with.push_back(o.compare_variant);
