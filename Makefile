@@ -26,7 +26,7 @@ FUZZ_TARGETS ?= resolve dice army state repl
 # sanitizers in the binding, CLI, REPL and example tests and in the fuzzers. Whole battles by
 # the dozen (example 04, the sweeps) too: their C++ (battle, replay, sweep) runs under the
 # sanitizers in cli_battle and cli_replay.
-ASAN_SKIP = ^fantasy_warriors\.|statistics_test|example.04_|cli_sweep|cli_odds.monte_carlo_intervals_cover|cli_odds_combat.exact_round|cli_odds_matrix.the_same_seed|cli_odds_matrix.monte_carlo_cells|example.05_|example.06_|repl.sampled_odds
+ASAN_SKIP = ^fantasy_warriors\.|statistics_test|example.04_|cli_sweep|cli_odds.the_user_guide|cli_odds_matrix.the_user_guide|cli_docs.every_example|cli_odds.monte_carlo_recovers|cli_odds.the_number_of_threads|repl.odds_compare_a_variant|cli_odds.monte_carlo_intervals_cover|cli_odds_combat.exact_round|cli_odds_matrix.the_same_seed|cli_odds_matrix.monte_carlo_cells|example.05_|example.06_|repl.sampled_odds
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps deps-clang configure build run test asan-build test-asan fuzz bench clean

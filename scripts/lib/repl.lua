@@ -159,6 +159,9 @@ function M.handle(id)
   return h
 end
 
+-- get_unit's option for a unit read for its own fields: the figures as their number.
+local COUNTED = { figures = "count" }
+
 local function unit_id(h)
   if not M.is_handle(h) then
     error(string.format("input: a unit expected (made with unit{...}), got %s", type(h)), 0)
@@ -171,10 +174,10 @@ end
 ---@param h table handle
 ---@return table description
 function M.describe(h)
-  local u = state.get_unit(unit_id(h))
+  local u = state.get_unit(unit_id(h), COUNTED)
   local desc = unflatten(u.props, "")
   desc.name = u.name
-  desc.figures = #u.figures
+  desc.figures = u.figures
   return desc
 end
 
@@ -182,7 +185,7 @@ end
 ---@param h table handle
 ---@return string side
 function M.side(h)
-  return state.get_unit(unit_id(h)).side
+  return state.get_unit(unit_id(h), COUNTED).side
 end
 
 local function check(desc)
@@ -196,7 +199,7 @@ end
 function M.set_description(h, desc)
   local id = unit_id(h)
   check(desc)
-  local u = state.get_unit(id)
+  local u = state.get_unit(id, COUNTED)
   local flat = {}
   for k, v in pairs(desc) do
     if k ~= "name" and k ~= "figures" then flatten(v, k, flat) end
@@ -204,8 +207,11 @@ function M.set_description(h, desc)
   if type(desc.figures) ~= "number" or desc.figures < 0 or desc.figures ~= math.floor(desc.figures) then
     error("input: figures: a whole number >= 0 expected", 0)
   end
-  for i = #u.figures, desc.figures + 1, -1 do state.del_figure(u.figures[i].id) end
-  for _ = #u.figures + 1, desc.figures do state.add_figure(id) end
+  if desc.figures < u.figures then
+    local figures = state.get_unit(id).figures
+    for i = #figures, desc.figures + 1, -1 do state.del_figure(figures[i].id) end
+  end
+  for _ = u.figures + 1, desc.figures do state.add_figure(id) end
   if desc.name ~= nil and desc.name ~= u.name then state.set_name(id, desc.name) end
   for name in pairs(u.props) do
     if name:sub(1, 5) ~= "repl." and flat[name] == nil then state.del_prop(id, name) end
@@ -253,7 +259,7 @@ end
 ---@param key string
 ---@return any|nil
 function M.get_note(h, key)
-  local u = state.get_unit(unit_id(h))
+  local u = state.get_unit(unit_id(h), COUNTED)
   local prefix = "repl." .. key
   if u.props[prefix] ~= nil then return u.props[prefix] end
   local t = unflatten(u.props, prefix)
@@ -267,7 +273,7 @@ end
 ---@param value any|nil a plain value or table
 function M.set_note(h, key, value)
   local id = unit_id(h)
-  local u = state.get_unit(id)
+  local u = state.get_unit(id, COUNTED)
   local prefix = "repl." .. key
   for name in pairs(u.props) do
     if name == prefix or name:sub(1, #prefix + 1) == prefix .. "." then state.del_prop(id, name) end
@@ -281,7 +287,7 @@ end
 ---@return table[] handles
 function M.units()
   local out = {}
-  for _, u in ipairs(state.get_units()) do out[#out + 1] = M.handle(u.id) end
+  for _, u in ipairs(state.get_units(nil, COUNTED)) do out[#out + 1] = M.handle(u.id) end
   return out
 end
 
@@ -335,7 +341,7 @@ end
 --- name whose global now holds another unit is taken from the unit that had it.
 ---@param env table the session environment
 function M.remember_names(env)
-  for _, u in ipairs(state.get_units()) do
+  for _, u in ipairs(state.get_units(nil, COUNTED)) do
     local name = u.props["repl.name"]
     if name ~= nil then
       local v = env[name]
@@ -344,7 +350,7 @@ function M.remember_names(env)
   end
   for k, v in pairs(env) do
     if identifier(k) and M.is_handle(v) then
-      local ok, u = pcall(state.get_unit, rawget(v, "id"))
+      local ok, u = pcall(state.get_unit, rawget(v, "id"), COUNTED)
       if ok and u.props["repl.name"] == nil then state.set_prop(u.id, "repl.name", k) end
     end
   end
@@ -353,7 +359,7 @@ end
 --- Sets a global of `env` for every unit that has a remembered name.
 ---@param env table the session environment
 function M.bind_names(env)
-  for _, u in ipairs(state.get_units()) do
+  for _, u in ipairs(state.get_units(nil, COUNTED)) do
     local name = u.props["repl.name"]
     if identifier(name) then env[name] = M.handle(u.id) end
   end

@@ -181,9 +181,11 @@ function muster.state.get_side(id) end
 ---@return muster.state.command
 function muster.state.get_command(id) end
 
+--- The unit; with opts = {figures = "count"} its `figures` is their number, not the list.
 ---@param id string
+---@param opts? {figures?: "count"}
 ---@return muster.state.unit
-function muster.state.get_unit(id) end
+function muster.state.get_unit(id, opts) end
 
 ---@param id string
 ---@return muster.state.figure
@@ -213,8 +215,9 @@ function muster.state.get_commands(filter) end
 
 --- Units, sorted by id.
 ---@param filter? {side?: string, command?: string}
+---@param opts? {figures?: "count"}
 ---@return muster.state.unit[]
-function muster.state.get_units(filter) end
+function muster.state.get_units(filter, opts) end
 
 --- Individuals, sorted by id.
 ---@param filter? {side?: string, unit?: string}

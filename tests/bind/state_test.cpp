@@ -414,3 +414,23 @@ TEST(state, get_hash_is_the_kernel_hash_in_hex) {
     return n)"),
             "8");
 }
+
+TEST(state, reads_a_unit_with_its_figures_counted) {
+  session s;
+  s.rt.run("S.add_unit{id = 'a', side = 'red', name = 'A', figures = 3, props = {move = 4}} "
+           "S.add_unit{id = 'b', side = 'blue', name = 'B', figures = 2}", "eval");
+  // The same unit, its figures as their number.
+  EXPECT_EQ(s.rt.eval("S.get_unit('a', {figures = 'count'})"),
+            "{base_depth = 0, base_width = 0, counters = {}, facing = 0, figures = 3, files = 1, id = \"a\", "
+            "markers = {}, name = \"A\", props = {move = 4}, ranks = 1, side = \"red\", x = 0, y = 0}");
+  EXPECT_EQ(s.rt.eval("local n = {} for i, u in ipairs(S.get_units(nil, {figures = 'count'})) do n[i] = u.figures end "
+                      "return n[1], n[2], #S.get_units()[1].figures"),
+            "3, 2, 3");
+  EXPECT_EQ(s.rt.eval("S.get_units({side = 'blue'}, {figures = 'count'})[1].figures"), "2");
+  EXPECT_NE(run_error(s, "S.get_unit('a', {figures = 'all'})").find("bad argument #2 (field 'figures': \"count\" expected)"),
+            std::string::npos);
+  EXPECT_NE(run_error(s, "S.get_unit('a', {figure = 'count'})").find("bad argument #2 (unknown field (known: figures))"),
+            std::string::npos);
+  EXPECT_NE(run_error(s, "S.get_units(nil, 'count')").find("bad argument #2 (table expected ({figures = \"count\"}))"),
+            std::string::npos);
+}

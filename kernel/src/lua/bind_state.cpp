@@ -274,19 +274,52 @@ void push_figure(lua_State* L, const figure& f) {
   lua_setfield(L, -2, "equipment");
 }
 
-void push_unit(lua_State* L, const unit& u) {
+// A unit; `counted`: its figures as their number, not the list (five tables a figure fewer:
+// what a reader of the unit's own fields asks for, e.g. the REPL's descriptions).
+void push_unit_as(lua_State* L, const unit& u, bool counted) {
   lua_createtable(L, 0, 15);
   set_tags(L, u);
   set_field(L, -1, "side", std::string_view(u.side));
   set_ref(L, -1, "command", u.command);
   set_field(L, -1, "name", std::string_view(u.name));
   set_placement_fields(L, u.place);
+  if (counted) {
+    set_int(L, -1, "figures", static_cast<std::int64_t>(u.figures.size()));
+    return;
+  }
   lua_createtable(L, static_cast<int>(u.figures.size()), 0);  // stack: t, figures
   for (std::size_t i = 0; i < u.figures.size(); ++i) {
     push_figure(L, u.figures[i]);
     lua_rawseti(L, -2, static_cast<int>(i + 1));
   }
   lua_setfield(L, -2, "figures");
+}
+
+void push_unit(lua_State* L, const unit& u) { push_unit_as(L, u, false); }
+void push_unit_counted(lua_State* L, const unit& u) { push_unit_as(L, u, true); }
+
+// The options of get_unit / get_units at `index`: nil, or {figures = "count"}. Returns
+// whether the figures are wanted as their number.
+bool read_unit_options(lua_State* L, int index) {
+  if (lua_isnoneornil(L, index)) return false;
+  if (!lua_istable(L, index)) throw arg_error(index, "table expected ({figures = \"count\"})");
+  bool counted = false;
+  lua_pushnil(L);
+  while (lua_next(L, index) != 0) {
+    const bool key_ok = lua_type(L, -2) == LUA_TSTRING && std::string_view(lua_tostring(L, -2)) == "figures";
+    const bool value_ok = lua_type(L, -1) == LUA_TSTRING && std::string_view(lua_tostring(L, -1)) == "count";
+    lua_pop(L, 1);
+    if (!key_ok) {
+      lua_pop(L, 1);
+      throw arg_error(index, "unknown field (known: figures)");
+    }
+    if (!value_ok) {
+      lua_pop(L, 1);
+      throw arg_error(index, "field 'figures': \"count\" expected");
+    }
+    counted = true;
+  }
+  return counted;
 }
 
 void push_individual(lua_State* L, const individual& i) {
@@ -509,10 +542,12 @@ int l_state_get_command(lua_State* L) {
   return 1;
 }
 
-// muster.state.get_unit(id: string) -> unit (with its figures)
+// muster.state.get_unit(id: string, opts?: {figures = "count"}) -> unit (with its figures, or
+// their number)
 int l_state_get_unit(lua_State* L) {
   const std::string_view id = check_string(L, 1);
-  push_unit(L, state(L).get_unit(id));
+  const bool counted = read_unit_options(L, 2);
+  push_unit_as(L, state(L).get_unit(id), counted);
   return 1;
 }
 
@@ -559,12 +594,14 @@ int l_state_get_commands(lua_State* L) {
   return push_list(L, state(L).commands(f[0]), push_command);
 }
 
-// muster.state.get_units(filter?: {side?: string, command?: string}) -> unit[] (sorted by id)
+// muster.state.get_units(filter?: {side?: string, command?: string}, opts?: {figures = "count"})
+// -> unit[] (sorted by id)
 int l_state_get_units(lua_State* L) {
   constexpr const char* keys[] = {"side", "command"};
   std::string f[2];
   read_filter(L, 1, keys, f);
-  return push_list(L, state(L).units(f[0], f[1]), push_unit);
+  const bool counted = read_unit_options(L, 2);
+  return push_list(L, state(L).units(f[0], f[1]), counted ? push_unit_counted : push_unit);
 }
 
 // muster.state.get_individuals(filter?: {side?: string, unit?: string}) -> individual[]

@@ -14,7 +14,7 @@ local function id_of(lib, h, what)
   if lib.is_handle(h) then return rawget(h, "id") end
   if type(h) == "string" then
     if s.get_kind(h) == "unit" or s.get_kind(h) == "individual" then return h end
-    for _, u in ipairs(s.get_units()) do if u.name == h then return u.id end end
+    for _, u in ipairs(s.get_units(nil, { figures = "count" })) do if u.name == h then return u.id end end
     for _, i in ipairs(s.get_individuals()) do if i.name == h then return i.id end end
   end
   core.fail(what or "unit", "a unit (a name the session knows, or its name as a string) expected, got " .. core.show(h))
@@ -101,9 +101,9 @@ end
 --- table.
 function M.reform(lib, id)
   if s.get_kind(id) ~= "unit" then return end
-  local u = s.get_unit(id)
+  local u = s.get_unit(id, { figures = "count" })
   if u.base_width <= 0 then return end
-  local n = #u.figures
+  local n = u.figures
   local h = lib.handle(id)
   -- No figure left, or routed (removed from the table at once, p.21): it leaves the table.
   if n == 0 or lib.describe(h).reaction == "rout" then
@@ -125,11 +125,11 @@ end
 --- Returns a line saying what was laid out, scenario.setup's result and the loaded scenario.
 function M.scenario(lib, path)
   local sc = type(path) == "table" and path or scenario.load(path)
-  for _, u in ipairs(s.get_units()) do s.del_unit(u.id) end
+  for _, u in ipairs(s.get_units(nil, { figures = "count" })) do s.del_unit(u.id) end
   for _, i in ipairs(s.get_individuals()) do s.del_individual(i.id) end
   for _, t in ipairs(s.get_terrains()) do s.del_terrain(t.id) end
   local placed = scenario.setup(sc, function(desc, side) return rawget(lib.add_unit(desc, side), "id") end)
-  for _, u in ipairs(s.get_units()) do M.reform(lib, u.id) end
+  for _, u in ipairs(s.get_units(nil, { figures = "count" })) do M.reform(lib, u.id) end
   for _, name in ipairs(core.sorted_keys(lib.env)) do
     if lib.is_handle(lib.env[name]) then lib.env[name] = nil end
   end

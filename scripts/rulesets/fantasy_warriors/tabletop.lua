@@ -110,12 +110,12 @@ function M.view(describe)
   local function add(e, kind)
     if (e.base_width or 0) <= 0 or (e.base_depth or 0) <= 0 then return end
     local p = { id = e.id, kind = kind, side = e.side, name = e.name or e.id, formation = formation_of(e, e.id),
-                figures = kind == "unit" and #e.figures or 1 }
+                figures = kind == "unit" and e.figures or 1 }
     v.pieces[#v.pieces + 1] = p
     v.by_id[p.id] = p
     if v.by_name[p.name] == nil then v.by_name[p.name] = p end
   end
-  for _, u in ipairs(muster.state.get_units()) do add(u, "unit") end
+  for _, u in ipairs(muster.state.get_units(nil, { figures = "count" })) do add(u, "unit") end
   for _, i in ipairs(muster.state.get_individuals()) do
     if i.unit == nil then add(i, "individual") end
   end
