@@ -89,7 +89,9 @@ int run_battle(const battle_options& o) {
   load_modules(rt, o.ruleset, o.variants, o.options);
   install_helpers(rt);
   std::string opts = fmt::format("{{turns = {}", o.turns);
-  if (!o.scenario.empty()) opts += ", scenario = " + lua_literal(o.scenario);
+  // The scenario's text is read here, so a club's file outside the Muster root is played too.
+  if (!o.scenario.empty())
+    opts += ", scenario = {file = " + lua_literal(o.scenario) + ", text = " + lua_literal(read_file_text(o.scenario)) + "}";
   if (!o.armies.empty()) opts += ", armies = {" + lua_literal(o.armies[0]) + ", " + lua_literal(o.armies[1]) + "}";
   if (!o.svg_every.empty()) opts += ", frames = " + lua_literal(o.svg_every);
   std::string controllers;

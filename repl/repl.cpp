@@ -359,7 +359,11 @@ class session {
     auto [k, rt] = make_world();
     k_ = std::move(k);
     rt_ = std::move(rt);
-    if (!opts_.scenario.empty()) rt_->run("repl.scenario(" + lua_literal(opts_.scenario) + ")", "repl");
+    // The scenario's text is read here, so a club's file outside the Muster root is laid out too.
+    if (!opts_.scenario.empty())
+      rt_->run("repl.scenario({file = " + lua_literal(opts_.scenario) + ", text = " +
+                   lua_literal(read_file_text(opts_.scenario)) + "})",
+               "repl");
     if (!opts_.file.empty()) {
       rt_->run_file(opts_.file);
     } else if (opts_.scenario.empty()) {

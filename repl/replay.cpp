@@ -112,7 +112,10 @@ logged_battle read_log(const std::string& file) {
     } else if (kind == "battle") {
       setup = true;
       std::string s = fmt::format("{{turns = {}", f.value("turns", 8));
-      if (!text_of(f, "scenario").empty()) s += ", scenario = " + lua_literal(text_of(f, "scenario"));
+      if (!text_of(f, "scenario").empty()) {
+        const std::string scenario = text_of(f, "scenario");
+        s += ", scenario = {file = " + lua_literal(scenario) + ", text = " + lua_literal(read_file_text(scenario)) + "}";
+      }
       if (!text_of(f, "army_a").empty())
         s += ", armies = {" + lua_literal(text_of(f, "army_a")) + ", " + lua_literal(text_of(f, "army_b")) + "}";
       b.sides = {text_of(f, "side_a"), text_of(f, "side_b")};

@@ -101,7 +101,9 @@ class battler {
 // The battle's setup as Lua source (what battle.new takes).
 std::string setup_source(const sweep_options& o) {
   std::string s = fmt::format("{{turns = {}", o.turns);
-  if (!o.scenario.empty()) s += ", scenario = " + lua_literal(o.scenario);
+  // The scenario's text is read here, so a club's file outside the Muster root is played too.
+  if (!o.scenario.empty())
+    s += ", scenario = {file = " + lua_literal(o.scenario) + ", text = " + lua_literal(read_file_text(o.scenario)) + "}";
   if (!o.armies.empty()) s += ", armies = {" + lua_literal(o.armies[0]) + ", " + lua_literal(o.armies[1]) + "}";
   return s + "}";
 }

@@ -47,7 +47,7 @@ TEST(cli_battle, bad_options_are_one_line_and_status_2) {
   EXPECT_NE(o.err.find("muster: battle: --side: a person plays a side at the REPL"), std::string::npos) << o.err;
   o = muster("battle --scenario examples/scenarios/nope.lua");
   EXPECT_NE(o.status, 0);
-  EXPECT_NE(o.err.find("no file 'examples/scenarios/nope.lua'"), std::string::npos) << o.err;
+  EXPECT_EQ(o.err, "muster: cannot read 'examples/scenarios/nope.lua'\n");
 }
 
 TEST(cli_replay, a_log_replays_and_a_bad_one_is_named) {
@@ -111,5 +111,27 @@ TEST(cli_sweep, shards_merge_exactly_and_threads_change_nothing) {
   o = muster(base + " --compare-option weather.weather=storm");
   EXPECT_EQ(o.status, 2);
   EXPECT_EQ(o.err, "muster: sweep: --compare-option: goes with --compare-variant (the configuration it changes)\n");
+  fs::remove_all(dir);
+}
+
+TEST(cli_battle, a_scenario_outside_the_muster_root) {
+  // A club's scenario file anywhere on disk: the command reads it, the battle plays it, the
+  // replay finds it by the name the log records.
+  const fs::path dir = fs::temp_directory_path() / ("muster-club-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const fs::path file = dir / "field.lua";
+  std::ofstream(file) << slurp(MUSTER_SOURCE_DIR "/examples/scenarios/greystones.lua");
+  const std::string log = (dir / "b.jsonl").string();
+  outcome o = muster("battle --scenario " + file.string() + " --turns 1 --quiet --jsonl --log " + log);
+  ASSERT_EQ(o.status, 0) << o.err;
+  EXPECT_EQ(o.out.rfind("after 1 turns: ", 0), 0u) << o.out;
+  o = muster("replay " + log + " --quiet");
+  EXPECT_EQ(o.status, 0) << o.out << o.err;
+  // A mistake in it names the file as given and its line.
+  std::ofstream(dir / "bad.lua") << "scenario \"x\" {\n  table = {width = 8, depth = 48},\n}\n";
+  o = muster("battle --scenario " + (dir / "bad.lua").string());
+  EXPECT_NE(o.status, 0);
+  EXPECT_NE(o.err.find((dir / "bad.lua").string() + ":1: scenario: table.width: a number 12..1000 expected, got 8"),
+            std::string::npos) << o.err;
   fs::remove_all(dir);
 }

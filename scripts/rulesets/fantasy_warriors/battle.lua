@@ -107,7 +107,7 @@ end
 ---@param opts table
 ---@return table battle
 function M.new(lib, opts)
-  if type(opts) ~= "table" or (type(opts.scenario) ~= "string" and type(opts.armies) ~= "table") then
+  if type(opts) ~= "table" or (opts.scenario == nil and type(opts.armies) ~= "table") then
     core.fail("battle", "{scenario = \"examples/scenarios/greystones.lua\", turns = 8} or {armies = {A, B}} expected")
   end
   register_bot()
@@ -168,7 +168,7 @@ function M.new(lib, opts)
   b.pre = b:counts()
   -- What a replay needs to set the same battle up (muster replay): the scenario or the armies,
   -- the turns; the modules, every roll and every choice are in the log already.
-  muster.log.add("battle", { scenario = opts.scenario or "", army_a = opts.armies and opts.armies[1] or "",
+  muster.log.add("battle", { scenario = type(opts.scenario) == "table" and opts.scenario.file or opts.scenario or "", army_a = opts.armies and opts.armies[1] or "",
                              army_b = opts.armies and opts.armies[2] or "", turns = b.turns, side_a = b.sides[1], side_b = b.sides[2] })
   b:declare()
   return b

@@ -124,7 +124,8 @@ end
 --- armies placed; what was on the table goes. The units become session names (their ids).
 --- Returns a line saying what was laid out, scenario.setup's result and the loaded scenario.
 function M.scenario(lib, path)
-  local sc = type(path) == "table" and path or scenario.load(path)
+  -- A path, a source {file, text}, or a scenario already loaded (scenario.open_field's).
+  local sc = (type(path) == "table" and path.sides ~= nil) and path or scenario.load(path)
   for _, u in ipairs(s.get_units(nil, { figures = "count" })) do s.del_unit(u.id) end
   for _, i in ipairs(s.get_individuals()) do s.del_individual(i.id) end
   for _, t in ipairs(s.get_terrains()) do s.del_terrain(t.id) end
