@@ -37,7 +37,10 @@ std::string unquote(std::string_view text) {
 // A Lua long-bracket literal holding `s` exactly.
 std::string lua_literal(std::string_view s) {
   std::string level;
-  while (s.find("]" + level + "]") != std::string_view::npos) level += '=';
+  // The closing bracket must not occur inside, nor be completed by the text's own end
+  // ("x]" would close "[[" early).
+  const std::string text = std::string(s) + "]";
+  while (text.find("]" + level + "]") != std::string::npos) level += '=';
   return "[" + level + "[\n" + std::string(s) + "]" + level + "]";
 }
 

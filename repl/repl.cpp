@@ -536,7 +536,8 @@ class session {
       else if (name == ":log") log(arg);
       else if (name == ":where") print_text(eval_text("repl.where(" + lua_literal(arg) + ")"));
       else if (name == ":svg") svg(arg);
-      else if (name == ":turn") print_text(eval_text("repl.battle_turn_text()"));
+      // As a typed line: a failed or cancelled turn puts the battle back, a played one is undone by :undo.
+      else if (name == ":turn") lua("next_turn()");
       else fail("unknown command {} (:help lists them)", name);
     } catch (const std::exception& e) {
       report(e);
@@ -1012,7 +1013,7 @@ CLI::App* add_repl_command(CLI::App& app, repl_options& o) {
   cmd->add_option("file", o.file, "A script to run first (instead of the sample units)");
   cmd->add_option("--scenario", o.scenario,
                   "A scenario file to lay out first: the table, its terrain and both armies placed "
-                  "(instead of the sample units; docs/scenarios.md)");
+                  "(instead of the sample units; docs/table.md)");
   cmd->add_option("--ruleset", o.ruleset, "Ruleset name or folder (default fantasy_warriors)");
   cmd->add_option("--variant", o.variants, "Variant name or path of a variant file or folder (repeatable)");
   cmd->add_option("--option", o.options, "Module option NAME=VALUE, or VARIANT.NAME=VALUE (repeatable)");

@@ -78,6 +78,8 @@ void split_options(const std::string& list, const std::string& prefix, std::vect
   }
 }
 
+void read_event(logged_battle& b, const json& e, const std::string& file, int n, bool& setup);
+
 logged_battle read_log(const std::string& file) {
   const std::string text = read_file_text(file);
   logged_battle b;
@@ -94,8 +96,22 @@ logged_battle read_log(const std::string& file) {
     } catch (const json::exception&) {
       throw input_error(fmt::format("{}:{}", file, n), "not a JSON event (write the log with --jsonl)");
     }
-    if (!e.is_object() || !e.contains("kind") || !e.contains("fields"))
+    if (!e.is_object() || !e.contains("kind") || !e.contains("fields") || !e["kind"].is_string() || !e["fields"].is_object())
       throw input_error(fmt::format("{}:{}", file, n), "an event {seq, turn, phase, kind, fields} expected");
+    try {
+      read_event(b, e, file, n, setup);
+    } catch (const json::exception& x) {
+      throw input_error(fmt::format("{}:{}", file, n), fmt::format("a {} event with a field of the wrong kind ({})",
+                                                                   e["kind"].get<std::string>(), x.what()));
+    }
+  }
+  if (b.ruleset_path.empty()) throw input_error(file, "no module event: not a battle's log");
+  if (!setup) throw input_error(file, "no battle event: not a log of muster battle");
+  return b;
+}
+
+void read_event(logged_battle& b, const json& e, const std::string& file, int n, bool& setup) {
+  {
     const std::string kind = e["kind"].get<std::string>();
     const json& f = e["fields"];
     place at{e.value("seq", std::uint64_t{0}), e.value("turn", std::int64_t{0}), e.value("phase", std::string())};
@@ -140,9 +156,6 @@ logged_battle read_log(const std::string& file) {
       b.over = text_of(f, "reason");
     }
   }
-  if (b.ruleset_path.empty()) throw input_error(file, "no module event: not a battle's log");
-  if (!setup) throw input_error(file, "no battle event: not a log of muster battle");
-  return b;
 }
 
 // Where the replay first parted from the log.
@@ -278,6 +291,9 @@ int run_replay(const replay_options& o) {
     parted = fmt::format("the battle ended ({}) where the log goes on to {} (seq {})", outcome, where(b.hashes.front().at),
                          b.hashes.front().at.seq);
   if (!parted && !b.rolls.empty()) parted = fmt::format("the log has {} rolls the battle never threw", b.rolls.size());
+  for (const auto& [side, queue] : b.choices)
+    if (!parted && !queue.empty())
+      parted = fmt::format("the log has {} answers of {} the battle never asked for", queue.size(), side);
   if (parted) {
     fmt::print("{}: replay differs: {}\n", o.log_file, *parted);
     return 1;

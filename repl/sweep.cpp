@@ -209,7 +209,7 @@ std::pair<CLI::App*, CLI::App*> add_sweep_command(CLI::App& app, sweep_options& 
   cmd->add_option("--compare-option", o.compare_options,
                   "An option of the compared configuration only, e.g. weather.weather=storm (repeatable)");
   cmd->add_option("--shard", o.shard, "K/N: play only the K-th of N disjoint parts of the seeds (merge the JSON after)");
-  cmd->add_option("--jobs", o.jobs, "Threads (default: one per core)");
+  cmd->add_option("--jobs", o.jobs, "Threads (default: one per core)")->check(CLI::Range(0, 256));
   cmd->add_option("--json", o.json_file, "Write the sums as JSON (muster sweep merge adds them)");
   auto* merge = cmd->add_subcommand("merge", "Add up the JSON of a sweep's shards");
   merge->add_option("files", o.merge_files, "The shards' JSON files")->required();
@@ -302,7 +302,7 @@ int run_sweep(const sweep_options& o) {
     try {
       std::rethrow_exception(failure);
     } catch (const std::exception& e) {
-      throw input_error("battle", fmt::format("{} (seed {}, index {}): {}", failed_at, o.seed, failed_at, one_line(e.what())));
+      throw input_error("battle", fmt::format("{} of seed {}: {}", failed_at, o.seed, one_line(e.what())));
     }
   }
   if (r.side_a.empty()) {  // every battle ran on another thread
@@ -325,8 +325,10 @@ int run_sweep_merge(const sweep_options& o) {
     } catch (const json::exception&) {
       throw input_error(file, "not a sweep's JSON (muster sweep --json FILE)");
     }
-    if (j.value("schema", std::string()) != "muster.sweep/1") throw input_error(file, "not a sweep's JSON (schema muster.sweep/1)");
+    if (!j.is_object() || j.value("schema", std::string()) != "muster.sweep/1")
+      throw input_error(file, "not a sweep's JSON (schema muster.sweep/1)");
     report r;
+    try {
     r.setup = j.at("setup");
     r.side_a = j.at("sides").at(0), r.side_b = j.at("sides").at(1);
     for (const auto& range : j.at("ranges")) r.ranges.push_back({range.at(0), range.at(1)});
@@ -335,6 +337,9 @@ int run_sweep_merge(const sweep_options& o) {
     if (r.compared) {
       r.compare = tally_of(j.at("compare"));
       r.diff = {j.at("paired").at("battles"), j.at("paired").at("sum"), j.at("paired").at("sum_sq")};
+    }
+    } catch (const json::exception& x) {
+      throw input_error(file, fmt::format("a sweep's JSON with a field missing or of the wrong kind ({})", x.what()));
     }
     if (first) {
       total = r;

@@ -1,7 +1,7 @@
 -- The Field at Greystones: the two sample armies (examples/armies/) on a 6ft x 4ft table, their
 -- battle lines 5 and 6 inches apart, as at the start of the whole turn of
 -- examples/07_a_whole_turn (the Tuskers under ATTACK facing the Shieldwall, the archers and
--- crossbows holding behind). The format is docs/scenarios.md. Lay it out at the REPL:
+-- crossbows holding behind). The format is docs/table.md. Lay it out at the REPL:
 --   scenario("examples/scenarios/greystones.lua")    then    :where    and    :svg table.svg
 -- The Orcs deploy from the south edge (y = 0) and face north; the Dwarves from the north.
 -- x runs along the table from the west edge; every length is in inches.

@@ -820,3 +820,16 @@ TEST(repl, a_person_plays_two_turns_of_a_battle) {
   EXPECT_EQ(s.finish(), 0) << s.seen();
   fs::remove_all(home);
 }
+
+TEST(repl, a_turn_cancelled_at_a_prompt_changes_nothing) {
+  // Three phases played (threat, shooting, movement: the Black Blades charge), then a cancel at
+  // the combat's first question: the battle is as it was before :turn.
+  const auto o = muster("repl --colour never",
+                        "battle{scenario = \"examples/scenarios/greystones.lua\", turns = 2, controllers = {orcs = \"player\"}}\n"
+                        ":turn\nLong Spears\nOathbreakers' Bane\nLong Spears\n4\nleader\n1st\ncancel\n"
+                        ":where black_blades\nlong_spears.figures\n");
+  EXPECT_TRUE(in_order(o.out, "turn 1, movement: ", "cancelled at the prompt: nothing changed")) << o.out;
+  EXPECT_TRUE(in_order(o.out, "cancelled at the prompt: nothing changed",
+                       "Black Blades (orcs): at (30, 20) facing 0, 5 x 3; nearest enemy Long Spears 5in\n15\n"))
+      << o.out;
+}

@@ -6,6 +6,7 @@
 // run out. Only kernel/src/lua/ includes this.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -43,7 +44,8 @@ class watchdog {
     void pause() noexcept {
       if (pauses++ > 0) return;
       const clock::rep d = deadline.exchange(0);
-      left = d == 0 ? -1 : d - clock::now().time_since_epoch().count();
+      // A deadline already passed stays passed: nothing left, not "no call armed".
+      left = d == 0 ? -1 : std::max<clock::rep>(0, d - clock::now().time_since_epoch().count());
     }
     void resume() noexcept {
       if (pauses == 0 || --pauses > 0) return;

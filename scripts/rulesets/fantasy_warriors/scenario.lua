@@ -3,7 +3,7 @@
 --- sides with their army files, base edges, orders, attached characters and where each unit
 --- and character stands. `load` checks a file and names file:line of the first problem;
 --- `setup` puts it into the battle state (tabletop.lua measures it from there). The format is
---- docs/scenarios.md. No dice, no rules of the book: the pre-battle procedures (terrain,
+--- docs/table.md. No dice, no rules of the book: the pre-battle procedures (terrain,
 --- deployment) decide where things go in a played battle; a scenario is what they decided.
 local core = require("core")
 local tabletop = require("tabletop")
@@ -14,6 +14,20 @@ local M = {}
 --- The base edges a side may deploy from, and the facing its units take by default: the
 --- table's y = 0 edge is "south" (facing 0, towards +y), the far one "north" (facing 180).
 M.edges = { south = 0, north = 180, west = 90, east = 270 }
+
+-- A table's keys in a fixed order, numbers first, then the rest by their text (so the first
+-- problem named is the same on every run).
+local function keys_in_order(t)
+  local out = {}
+  for k in pairs(t) do out[#out + 1] = k end
+  table.sort(out, function(a, b)
+    local na, nb = type(a) == "number", type(b) == "number"
+    if na ~= nb then return na end
+    if na then return a < b end
+    return tostring(a) < tostring(b)
+  end)
+  return out
+end
 
 local function fail_at(rec, what, message)
   error(string.format("%s:%d: %s: %s", rec.file, rec.line, what, message), 0)
@@ -32,7 +46,7 @@ end
 local function check_fields(t, known, rec, what)
   local set = {}
   for _, k in ipairs(known) do set[k] = true end
-  for _, k in ipairs(core.sorted_keys(t)) do
+  for _, k in ipairs(keys_in_order(t)) do
     if not set[k] then
       fail_at(rec, what, string.format("unknown field %s (known: %s)", core.show(k), table.concat(known, ", ")))
     end
@@ -153,7 +167,8 @@ local function check_side(rec)
   if type(rec.fields) ~= "table" then fail_at(rec, what, "a table of fields expected") end
   local f = rec.fields
   local out = { id = rec.id, file = rec.file, line = rec.line, orders = {}, attach = {}, places = {} }
-  for k, v in pairs(f) do
+  for _, k in ipairs(keys_in_order(f)) do
+    local v = f[k]
     if type(k) ~= "number" and k ~= "army" and k ~= "edge" and k ~= "orders" and k ~= "attach" then
       fail_at(rec, what, string.format("unknown field %s (known: army, edge, orders, attach, and place \"...\" {...})", core.show(k)))
     end
@@ -218,7 +233,7 @@ function M.load(source)
   name(rec.title, rec, "scenario")
   if type(rec.fields) ~= "table" then fail_at(rec, "scenario", "a table of fields expected") end
   local f = rec.fields
-  for k in pairs(f) do
+  for _, k in ipairs(keys_in_order(f)) do
     if type(k) ~= "number" and k ~= "table" and k ~= "time" then
       fail_at(rec, "scenario", string.format("unknown field %s (known: table, time, and side/feature entries)", core.show(k)))
     end
@@ -338,8 +353,30 @@ function M.setup(sc, add_unit)
     s.add_terrain { id = id, kind = f.kind, polygon = f.polygon, props = { name = f.name, cover = f.cover } }
   end
   local out = { units = {}, individuals = {}, armies = {} }
+  local taken = {}  -- the names of the sides laid out so far: units and characters
   for _, side in ipairs(sc.sides) do
     local army = armies.describe(side.army)
+    -- A mirror match (the same army, or the same names, on both sides): the second side's
+    -- names that the first already uses take its side's id, "Black Blades (orcs_2)", so that
+    -- every name on the table is one unit's or one character's.
+    local function own(d)
+      if d and taken[d.name] then d.name = string.format("%s (%s)", d.name, side.id) end
+    end
+    own(army.warchief)
+    for _, ind in ipairs(army.individuals) do own(ind) end
+    for _, c in ipairs(army.commands) do
+      if not c.warchief then own(c.leader) end
+      for _, ind in ipairs(c.individuals) do own(ind) end
+      for _, d in ipairs(c.units) do own(d) end
+    end
+    local function take(d) if d then taken[d.name] = true end end
+    take(army.warchief)
+    for _, ind in ipairs(army.individuals) do take(ind) end
+    for _, c in ipairs(army.commands) do
+      take(c.leader)
+      for _, ind in ipairs(c.individuals) do take(ind) end
+      for _, d in ipairs(c.units) do take(d) end
+    end
     out.armies[side.id] = army
     if not s.get_kind(side.id) then s.add_side { id = side.id, name = army.name } end
     local places, used = {}, {}

@@ -51,7 +51,7 @@ function M.check_plan(plan, path)
   if out.charge and (out.turn or out.wheel or out.oblique or out.advance or out.backwards) then
     core.fail(path .. ".charge", "a charge is a move of its own: the unit goes at its nearest enemy by the most direct route (p.17)")
   end
-  if out.stand and next(out) ~= "stand" and (out.turn or out.wheel or out.advance or out.backwards or out.charge) then
+  if out.stand and (out.turn or out.wheel or out.oblique or out.advance or out.backwards or out.charge) then
     core.fail(path .. ".stand", "a unit that stands does nothing else")
   end
   return out
@@ -346,9 +346,16 @@ function M.facts(v, who, plan, mode)
       if not d or dq < d then target, d = q, dq end
     end
     if plan.target then
-      target = v:get(plan.target)
-      if target.side == p.side then core.fail("move.target", target.name .. " is not an enemy") end
-      d = v:distance(p, target)
+      local named = v:get(plan.target)
+      if named.side == p.side then core.fail("move.target", named.name .. " is not an enemy") end
+      if named.kind ~= "unit" then core.fail("move.target", named.name .. " is a lone character: a charge goes at an enemy unit") end
+      local dn = v:distance(p, named)
+      -- The player names one of the enemies nearest (p.17: the nearest enemy), no other.
+      if d and dn > d + tabletop.contact_tolerance then
+        core.fail("move.target", string.format("%s is %s away; the nearest enemy, %s, is %s: a charge goes at the nearest (p.17)",
+          named.name, muster.measure.fmt(dn), target.name, muster.measure.fmt(d)))
+      end
+      target, d = named, dn
     end
     if not target then return facts, path end
     facts.enemy_distance = d
@@ -492,9 +499,35 @@ function M.apply(v, path, res)
   end
   local moved = res.moved or 0
   if path.target and res.contact then
-    local at_target = M.contact_position(f, path.target.formation)
-    f = at_target
-    line = "in contact with " .. path.target.name
+    -- Against the target's edge, centred; slid along it (half a frontage at a time, nearest
+    -- first) when another unit already stands there; short of it when the edge has no room.
+    local at_target, zone = M.contact_position(f, path.target.formation)
+    local function free(g)
+      for _, q in ipairs(v.pieces) do
+        if q.id ~= p.id and tabletop.overlap(g, q.formation) then return false end
+      end
+      return true
+    end
+    local placed
+    if free(at_target) then placed = at_target end
+    local step = at_target.files * at_target.base_width / 2
+    local right = g.get_bearing({ x = 0, y = 0 }, { x = 1, y = 0 })  -- 90: the facing's right is +90
+    for k = 1, 6 do
+      if placed then break end
+      for _, sign in ipairs({ 1, -1 }) do
+        local shifted = M.moved(at_target, (at_target.facing + sign * right) % 360, k * step)
+        if not placed and free(shifted) and g.check_contact(shifted, path.target.formation, tabletop.contact_tolerance) then
+          placed = shifted
+        end
+      end
+    end
+    if placed then
+      f = placed
+      line = "in contact with " .. path.target.name .. (zone ~= "front" and (" (its " .. zone .. ")") or "")
+    else
+      f = path.at and path.at(math.max(0, moved - 0.5)) or f
+      line = "no room against " .. path.target.name .. ": it halts short"
+    end
   elseif path.at and moved > 0 then
     f = path.at(moved)
   end

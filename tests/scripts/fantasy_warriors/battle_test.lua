@@ -95,6 +95,21 @@ function M.test_units_touching_one_enemy_fight_it_together()
   t.eq(fought, true)
 end
 
+-- A mirror match: the same army on both sides; the second side's names take its id, so every
+-- name on the table is one unit's.
+function M.test_a_mirror_match()
+  local b = battle { armies = { "examples/armies/orcs_1000.lua", "examples/armies/orcs_1000.lua" }, turns = 1 }
+  t.eq(b.sides, { "orcs", "orcs_2" })
+  local names = {}
+  for _, u in ipairs(muster.state.get_units(nil, { figures = "count" })) do names[#names + 1] = u.side .. ":" .. u.name end
+  table.sort(names)
+  t.eq(names[1], "orcs:Black Blades")
+  t.eq(names[2], "orcs:Red Arrows")
+  t.eq(names[4], "orcs_2:Black Blades (orcs_2)")
+  local r = b:play()
+  t.eq(r.turn, 1)
+end
+
 -- The same seed, the same battle: the lines and the result.
 function M.test_the_same_seed_plays_the_same_battle()
   muster.dice.set_seed(5)

@@ -24,6 +24,10 @@ function M.test_plans_read_and_refused()
     "input: plan.wheel: a unit turns once a move: a wheel is its turn (p.28)")
   t.fails_exactly(function() mv().check_plan({ oblique = 10 }, "plan") end,
     "input: plan.advance: missing: an oblique move says how far it advances")
+  t.fails_exactly(function() mv().check_plan({ stand = true, advance = 3 }, "plan") end,
+    "input: plan.stand: a unit that stands does nothing else")
+  t.fails_exactly(function() mv().check_plan("stand, wheel left 10", "plan") end,
+    "input: plan.stand: a unit that stands does nothing else")
   t.fails_exactly(function() mv().check_plan({ charge = true, advance = 2 }, "plan") end,
     "input: plan.charge: a charge is a move of its own: the unit goes at its nearest enemy by the most direct route (p.17)")
 end
@@ -87,6 +91,26 @@ function M.test_a_charge_that_falls_short()
   local u = s.get_unit("black_blades")
   t.eq(u.facing > 270 and u.facing < 360, true)
   t.eq(r.table:match("^now at %(") ~= nil, true)
+end
+
+-- Two chargers at one target: the first stands against the Long Spears' front; the second's
+-- way to the same edge meets it (a collision with a friend, p.28), and nobody stands on
+-- anybody. A charge named at an enemy farther than the nearest is refused, and so is one at a
+-- lone character.
+function M.test_two_chargers_at_one_target()
+  local e = session()
+  e.place(e.spears_of_the_eye, { x = 35, y = 20 })  -- x 33..37, 1in right of the Black Blades
+  e.place(e.oathbreakers_bane, { x = 60, y = 40 })  -- out of the way: the Long Spears are its nearest enemy
+  local a = e.move(e.black_blades)
+  local b = e.move(e.spears_of_the_eye)
+  t.eq(a.contact, true)
+  t.eq({ b.contact, b.collision.collides, b.collision.friend }, { false, true, "Black Blades" })
+  local v = ruleset.modules.tabletop.view(function(id) return repl.describe(repl.handle(id)) end)
+  for _, p in ipairs(v.pieces) do t.eq(v:overlapping(p), nil, p.name) end
+  e = session()
+  t.fails(function() e.move(e.black_blades, "charge Stone Bolts") end, "a charge goes at the nearest (p.17)")
+  t.fails_exactly(function() e.move(e.black_blades, "charge Thorin Stonehand") end,
+    "input: move.target: Thorin Stonehand is a lone character: a charge goes at an enemy unit")
 end
 
 -- ATTACK through a friend (p.28): the Spears of the Eye stand in the Black Blades' path; the

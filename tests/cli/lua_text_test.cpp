@@ -1,0 +1,31 @@
+// Text between the command line and Lua (repl/lua_text.hpp): a string written into Lua source
+// comes back exactly, whatever brackets it holds or ends with; the runtime's rendering of a
+// string reads back into the string.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "lua_text.hpp"
+#include "muster/kernel.hpp"
+#include "muster/runtime.hpp"
+
+namespace {
+
+std::string round_trip(const std::string& s) {
+  muster::kernel k;
+  muster::runtime rt(k);
+  return muster::cli::unquote(rt.eval("return " + muster::cli::lua_literal(s), "test"));
+}
+
+}  // namespace
+
+TEST(lua_text, a_literal_holds_its_text_exactly) {
+  for (const std::string s : {"plain", "x]", "x]=", "a]]b", "a]=]b]==]", "]", "", "line\nnext", "\"quoted\" \\ back"}) {
+    EXPECT_EQ(round_trip(s), s) << s;
+  }
+}
+
+TEST(lua_text, unquote_reads_the_runtime_rendering) {
+  EXPECT_EQ(muster::cli::unquote("\"a\\nb\\t\\\"c\\\"\""), "a\nb\t\"c\"");
+  EXPECT_EQ(muster::cli::unquote("42"), "42");
+}
