@@ -42,9 +42,19 @@ std::string controller_source(const std::string& spec) {
   return "{kind = \"policy\", name = " + lua_literal(spec == "bot" ? "fw_bot" : spec) + "}";
 }
 
-// Runs Lua in the battle's session and returns its string result; an error the ruleset raises
-// as "input: <field>: <why>" (a bad scenario, a side not in the battle) is bad input.
-std::string eval(runtime& rt, const std::string& code) {
+}  // namespace
+
+std::string battle_setup(const std::string& scenario, const std::vector<std::string>& armies, int turns,
+                         const std::string& more) {
+  std::string s = fmt::format("{{turns = {}", turns);
+  if (!scenario.empty())
+    s += ", scenario = {file = " + lua_literal(scenario) + ", text = " + lua_literal(read_file_text(scenario)) + "}";
+  if (armies.size() == 2) s += ", armies = {" + lua_literal(armies[0]) + ", " + lua_literal(armies[1]) + "}";
+  if (!more.empty()) s += ", " + more;
+  return s + "}";
+}
+
+std::string eval_battle(runtime& rt, const std::string& code) {
   try {
     return unquote(rt.eval(code, "battle"));
   } catch (const script_error& e) {
@@ -56,8 +66,6 @@ std::string eval(runtime& rt, const std::string& code) {
     throw input_error(m.substr(prefix.size(), colon - prefix.size()), m.substr(colon + 2));
   }
 }
-
-}  // namespace
 
 CLI::App* add_battle_command(CLI::App& app, battle_options& o) {
   auto* cmd = app.add_subcommand("battle", "Play a whole battle from deployment to victory, bot against bot");
@@ -88,12 +96,6 @@ int run_battle(const battle_options& o) {
   runtime rt(k);
   load_modules(rt, o.ruleset, o.variants, o.options);
   install_helpers(rt);
-  std::string opts = fmt::format("{{turns = {}", o.turns);
-  // The scenario's text is read here, so a club's file outside the Muster root is played too.
-  if (!o.scenario.empty())
-    opts += ", scenario = {file = " + lua_literal(o.scenario) + ", text = " + lua_literal(read_file_text(o.scenario)) + "}";
-  if (!o.armies.empty()) opts += ", armies = {" + lua_literal(o.armies[0]) + ", " + lua_literal(o.armies[1]) + "}";
-  if (!o.svg_every.empty()) opts += ", frames = " + lua_literal(o.svg_every);
   std::string controllers;
   for (const auto& s : o.sides) {
     const auto eq = s.find('=');
@@ -101,16 +103,18 @@ int run_battle(const battle_options& o) {
       throw input_error("--side", fmt::format("'{}': SIDE=bot|first|last|random|POLICY|script:FILE expected", s));
     controllers += "[ " + lua_literal(s.substr(0, eq)) + " ] = " + controller_source(s.substr(eq + 1)) + ",";
   }
-  opts += ", controllers = {" + controllers + "}}";
+  std::string more = "controllers = {" + controllers + "}";
+  if (!o.svg_every.empty()) more += ", frames = " + lua_literal(o.svg_every);
+  const std::string opts = battle_setup(o.scenario, o.armies, o.turns, more);
   auto say = [&](const std::string& text) {
     if (!o.quiet && !text.empty()) fmt::print("{}\n", text);
   };
-  say(eval(rt, "repl.battle_start(" + opts + ")"));
+  say(eval_battle(rt, "repl.battle_start(" + opts + ")"));
   std::filesystem::path dir(o.svg_dir);
   int pictures = 0;
   auto draw = [&] {
     for (;;) {
-      const std::string frame = eval(rt, "repl.battle_frame()");
+      const std::string frame = eval_battle(rt, "repl.battle_frame()");
       if (frame.empty()) return;
       const auto nl = frame.find('\n');
       if (pictures == 0) std::filesystem::create_directories(dir);
@@ -121,14 +125,14 @@ int run_battle(const battle_options& o) {
   std::string outcome;
   while (outcome.empty()) {
     try {
-      say(eval(rt, "repl.battle_turn()"));
+      say(eval_battle(rt, "repl.battle_turn()"));
     } catch (const std::exception&) {
       // What the turn did before it failed, so the error reads in its place.
-      say(eval(rt, "repl.battle_said()"));
+      say(eval_battle(rt, "repl.battle_said()"));
       throw;
     }
     draw();
-    outcome = eval(rt, "repl.battle_outcome()");
+    outcome = eval_battle(rt, "repl.battle_outcome()");
   }
   fmt::print("{}\n", outcome);
   if (pictures > 0 && !o.quiet) fmt::print("wrote {} pictures to {}\n", pictures, dir.string());

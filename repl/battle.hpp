@@ -13,6 +13,10 @@ namespace CLI {
 class App;
 }
 
+namespace muster {
+class runtime;
+}
+
 namespace muster::cli {
 
 /// What `muster battle` is started with.
@@ -31,6 +35,18 @@ struct battle_options {
   std::string svg_dir = "battle-svg"; ///< where the pictures go
   bool quiet = false;                 ///< only the outcome
 };
+
+/// A battle's setup as Lua source, the table the ruleset's battle(lib, opts) takes: the
+/// scenario (its text read here, so a club's file outside the Muster root plays too), the two
+/// armies (or none), the turns, and `more` fields written as Lua ("controllers = {...}").
+/// Shared by `battle`, `sweep` and `replay`. Throws when the scenario cannot be read.
+std::string battle_setup(const std::string& scenario, const std::vector<std::string>& armies, int turns,
+                         const std::string& more = {});
+
+/// Runs Lua in a battle's session and returns its string result. An error the ruleset raises
+/// as "input: <field>: <why>" (a bad scenario, a side not in the battle) becomes input_error,
+/// so every command reports bad input alike (status 2).
+std::string eval_battle(runtime& rt, const std::string& code);
 
 /// Adds the `battle` subcommand to `app`, filling `options` when it is parsed.
 CLI::App* add_battle_command(CLI::App& app, battle_options& options);

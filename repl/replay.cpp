@@ -11,6 +11,7 @@
 #include <sstream>
 #include <vector>
 
+#include "battle.hpp"
 #include "files.hpp"
 #include "lua_text.hpp"
 #include "modules.hpp"
@@ -127,17 +128,12 @@ void read_event(logged_battle& b, const json& e, const std::string& file, int n,
       }
     } else if (kind == "battle") {
       setup = true;
-      std::string s = fmt::format("{{turns = {}", f.value("turns", 8));
-      if (!text_of(f, "scenario").empty()) {
-        const std::string scenario = text_of(f, "scenario");
-        s += ", scenario = {file = " + lua_literal(scenario) + ", text = " + lua_literal(read_file_text(scenario)) + "}";
-      }
-      if (!text_of(f, "army_a").empty())
-        s += ", armies = {" + lua_literal(text_of(f, "army_a")) + ", " + lua_literal(text_of(f, "army_b")) + "}";
       b.sides = {text_of(f, "side_a"), text_of(f, "side_b")};
-      s += ", controllers = {";
-      for (const auto& side : b.sides) s += "[ " + lua_literal(side) + " ] = {kind = \"policy\", name = \"replay\"},";
-      b.setup = s + "}}";
+      std::vector<std::string> armies;
+      if (!text_of(f, "army_a").empty()) armies = {text_of(f, "army_a"), text_of(f, "army_b")};
+      std::string controllers = "controllers = {";
+      for (const auto& side : b.sides) controllers += "[ " + lua_literal(side) + " ] = {kind = \"policy\", name = \"replay\"},";
+      b.setup = battle_setup(text_of(f, "scenario"), armies, f.value("turns", 8), controllers + "}");
     } else if (kind == "roll") {
       logged_roll r{at, text_of(f, "label"), 0, 0, {}};
       const std::string dice = text_of(f, "dice");
@@ -202,8 +198,6 @@ class logged_dice final : public dice_source {
   verdict& parted_;
 };
 
-// Runs Lua and returns its string result.
-std::string eval(runtime& rt, const std::string& code) { return unquote(rt.eval(code, "replay")); }
 
 }  // namespace
 
@@ -279,10 +273,10 @@ int run_replay(const replay_options& o) {
   };
   std::string outcome;
   try {
-    say(eval(rt, "repl.battle_start(" + b.setup + ")"));
+    say(eval_battle(rt, "repl.battle_start(" + b.setup + ")"));
     while (outcome.empty() && !parted) {
-      say(eval(rt, "repl.battle_turn()"));
-      outcome = eval(rt, "repl.battle_outcome()");
+      say(eval_battle(rt, "repl.battle_turn()"));
+      outcome = eval_battle(rt, "repl.battle_outcome()");
     }
   } catch (const std::exception& e) {
     if (!parted) parted = one_line(e.what());

@@ -14,6 +14,7 @@
 #include <sstream>
 #include <thread>
 
+#include "battle.hpp"
 #include "files.hpp"
 #include "lua_text.hpp"
 #include "modules.hpp"
@@ -66,9 +67,9 @@ class battler {
 
   outcome play(std::uint64_t seed, std::uint64_t index) {
     source_->generator() = rng::stream(seed, index);
-    rt_.eval("repl.battle_start(" + setup_ + ")", "sweep");
-    while (unquote(rt_.eval("repl.battle_outcome()", "sweep")).empty()) rt_.eval("repl.battle_turn()", "sweep");
-    std::istringstream line(unquote(rt_.eval("repl.battle_result()", "sweep")));
+    eval_battle(rt_, "repl.battle_start(" + setup_ + ")");
+    while (eval_battle(rt_, "repl.battle_outcome()").empty()) eval_battle(rt_, "repl.battle_turn()");
+    std::istringstream line(eval_battle(rt_, "repl.battle_result()"));
     outcome out;
     std::int64_t score_b = 0, turns = 0;
     line >> out.winner >> out.score_a >> score_b >> turns;
@@ -97,16 +98,6 @@ class battler {
   std::string setup_;
   std::pair<std::string, std::string> sides_;
 };
-
-// The battle's setup as Lua source (what battle.new takes).
-std::string setup_source(const sweep_options& o) {
-  std::string s = fmt::format("{{turns = {}", o.turns);
-  // The scenario's text is read here, so a club's file outside the Muster root is played too.
-  if (!o.scenario.empty())
-    s += ", scenario = {file = " + lua_literal(o.scenario) + ", text = " + lua_literal(read_file_text(o.scenario)) + "}";
-  if (!o.armies.empty()) s += ", armies = {" + lua_literal(o.armies[0]) + ", " + lua_literal(o.armies[1]) + "}";
-  return s + "}";
-}
 
 // The seed indices of shard "K/N" of `battles`: [(K-1)B/N, KB/N).
 std::pair<std::uint64_t, std::uint64_t> shard_range(const std::string& shard, std::uint64_t battles) {
@@ -223,7 +214,7 @@ int run_sweep(const sweep_options& o) {
     throw input_error("armies", "give two army files, or --scenario FILE (examples/scenarios/greystones.lua)");
   const auto range = shard_range(o.shard, o.battles);
   const std::uint64_t lo = range.first, hi = range.second;  // named, not bound: a lambda captures them
-  const std::string setup = setup_source(o);
+  const std::string setup = battle_setup(o.scenario, o.armies, o.turns);
   std::vector<std::string> with = o.variants;
   if (!o.compare_variant.empty()) with.push_back(o.compare_variant);
   const unsigned threads = std::max(1u, o.jobs ? o.jobs : std::thread::hardware_concurrency());

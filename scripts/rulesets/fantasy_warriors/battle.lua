@@ -252,6 +252,28 @@ function Battle:targets(v, p, range)
 end
 
 
+-- Asks `side` which of `targets` (nearest first) unit `u` acts on (question `question`:
+-- "no" or an enemy's name) and adds the declaration {unit, target} to `spec`.
+function Battle:offer(spec, side, u, targets, question, prompt)
+  if #targets == 0 then return end
+  local options = { "no" }
+  for _, t in ipairs(targets) do options[#options + 1] = t.piece.name end
+  local answer = ask(side, question, u.piece.name .. ": " .. prompt, options, { unit = u.piece.name })
+  for _, t in ipairs(targets) do
+    if t.piece.name == answer then spec[#spec + 1] = { u.handle, self:handle(t.piece) } end
+  end
+end
+
+-- Resolves a whole phase through the REPL's helper `name` when anything was declared, and
+-- carries its end-of-phase result into the armies. Returns the phase's outcome and result, or
+-- `none` when nothing was declared.
+function Battle:resolve_phase(name, spec, none)
+  if #spec == 0 then return none end
+  local r = self.lib.run_command(name, spec)
+  self:carry(r.end_of_phase)
+  return r.outcome, r
+end
+
 -- Phase One: every tribal or fanatic unit that may threaten is asked whom (p.19).
 function Battle:threat_phase()
   local v, time = self:view(), self:time()
@@ -260,25 +282,15 @@ function Battle:threat_phase()
     for _, u in ipairs(self:units_of(side, v)) do
       local checked = units.at_time(self.lib.ruleset.check_unit(u.desc, "unit"), time)
       if threat.why_not_initiate(checked, 0, true, v:engaged(u.piece)) == nil then
-        local targets = self:targets(v, u.piece, threat.range)
-        if #targets > 0 then
-          local options = { "no" }
-          for _, t in ipairs(targets) do options[#options + 1] = t.piece.name end
-          local answer = ask(side, "threat", u.piece.name .. ": threaten which enemy?", options, { unit = u.piece.name })
-          for _, t in ipairs(targets) do
-            if t.piece.name == answer then spec[#spec + 1] = { u.handle, self:handle(t.piece) } end
-          end
-        end
+        self:offer(spec, side, u, self:targets(v, u.piece, threat.range), "threat", "threaten which enemy?")
       end
     end
   end
-  if #spec == 0 then return "no threat" end
-  local r = self.lib.run_command("threat_phase", spec)
-  self:carry(r.end_of_phase)
-  return r.outcome
+  return (self:resolve_phase("threat_phase", spec, "no threat"))
 end
 
--- Phase Two: every missile unit with volleys left is asked at whom it shoots (p.21).
+-- Phase Two: every missile unit with volleys left, not in combat, is asked at whom it shoots
+-- among the enemies in range and sight not in combat (p.21).
 function Battle:shooting_phase()
   local v, time = self:view(), self:time()
   local spec = { time = time, armies = self:armies_now() }
@@ -292,21 +304,11 @@ function Battle:shooting_phase()
         for _, t in ipairs(self:targets(v, u.piece, long)) do
           if not v:engaged(t.piece) then targets[#targets + 1] = t end
         end
-        if #targets > 0 then
-          local options = { "no" }
-          for _, t in ipairs(targets) do options[#options + 1] = t.piece.name end
-          local answer = ask(side, "shoot", u.piece.name .. ": shoot at which enemy?", options, { unit = u.piece.name })
-          for _, t in ipairs(targets) do
-            if t.piece.name == answer then spec[#spec + 1] = { u.handle, self:handle(t.piece) } end
-          end
-        end
+        self:offer(spec, side, u, targets, "shoot", "shoot at which enemy?")
       end
     end
   end
-  if #spec == 0 then return "no shooting" end
-  local r = self.lib.run_command("shooting_phase", spec)
-  self:carry(r.end_of_phase)
-  return r.outcome
+  return (self:resolve_phase("shooting_phase", spec, "no shooting"))
 end
 
 local free_moves = { "stand", "advance 1", "advance 2", "backwards 1", "backwards 2" }
@@ -383,9 +385,8 @@ function Battle:combat_phase()
     end
     spec[i] = { handles(c.attackers), handles(c.defenders) }
   end
-  if #spec == 0 then return "no combat" end
-  local r = self.lib.run_command("combat_phase", spec)
-  self:carry(r.end_of_phase)
+  local outcome, r = self:resolve_phase("combat_phase", spec, "no combat")
+  if not r then return outcome end
   local parts = {}
   for i, c in ipairs(r.combats) do parts[i] = c.outcome end
   return table.concat(parts, " | ")

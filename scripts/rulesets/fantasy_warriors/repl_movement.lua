@@ -84,11 +84,17 @@ function M.commands(h)
   -- Facts a plan replaces: typed with a plan, they are refused.
   local geometric = { "distance", "enemy_distance", "nearest_enemy_in_combat", "unengaged_enemy_distance", "direction",
     "angle", "turn", "wheel", "terrain", "collision", "contact", "in_combat", "base_width" }
-  local function no_typed_geometry(input, where)
+  -- The first fact of the move's geometry the input types in, or nil.
+  local function typed_geometry(input)
     for _, k in ipairs(geometric) do
-      if input[k] ~= nil then
-        error(string.format("input: %s.%s: measured on the table from the plan; give a plan or the facts, not both", where, k), 0)
-      end
+      if input[k] ~= nil then return k end
+    end
+    return nil
+  end
+  local function no_typed_geometry(input, where)
+    local k = typed_geometry(input)
+    if k then
+      error(string.format("input: %s.%s: measured on the table from the plan; give a plan or the facts, not both", where, k), 0)
     end
   end
 
@@ -112,9 +118,7 @@ interpenetrate = {friend = unit, in_contact = true}, take_off, land, slow, halt,
       if plan ~= nil then no_typed_geometry(input, "move") end
       -- Nothing of the move's geometry typed in: measured on the table, when the unit is on it.
       local on_table
-      local typed = false
-      for _, k in ipairs(geometric) do typed = typed or input[k] ~= nil end
-      if not typed then
+      if not typed_geometry(input) then
         local facts, where = table_facts(lib, u.id, input.unit, plan, "move")
         if facts then
           for k, v in pairs(facts) do input[k] = v end
@@ -343,9 +347,7 @@ figures lost wading); a wizard's power is kept on his unit for the next phase.]]
       local hooks = {}
       function hooks.before_unit(raw, side, command)
         local ref = refs[side .. "\0" .. command .. "\0" .. raw.unit.name]
-        local typed = false
-        for _, f in ipairs(geometric) do typed = typed or raw[f] ~= nil end
-        if not ref or typed then return nil end
+        if not ref or typed_geometry(raw) then return nil end
         local facts, where = table_facts(lib, ref.id, raw.unit, ref.plan, "movement_phase: " .. ref.path)
         ref.table = where
         if where and where.path.collision then ref.ids["collision.friend"] = where.path.collision.id end

@@ -35,7 +35,7 @@ local function fmt_in(v) return muster.measure.fmt(v) end
 --- One line on where a piece stands and what is around it.
 local function where_line(v, p)
   local f = p.formation
-  local function num(x) return (string.format("%.2f", x):gsub("0+$", ""):gsub("%.$", "")) end
+  local num = svg.num
   local parts = { string.format("%s (%s): at (%s, %s) facing %s, %d x %d", p.name, p.side, num(f.x), num(f.y), num(f.facing),
     f.files, f.ranks) }
   local ground = v:ground(p)

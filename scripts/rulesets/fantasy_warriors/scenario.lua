@@ -83,30 +83,21 @@ local function collector(file)
       c.scenario = rec
     end
   end
-  function words.feature(kind)
-    local rec = where()
-    return function(fields)
-      rec.kind, rec.fields = kind, fields
-      c.features[#c.features + 1] = rec
-      return rec
+  -- feature "kind" {...}, side "id" {...}, place "name" {...}: the record, kept in `list`
+  -- (features and sides; a place is kept by the side that holds it).
+  local function entry(key, list)
+    return function(arg)
+      local rec = where()
+      return function(fields)
+        rec[key], rec.fields, rec.is_place = arg, fields, key == "who"
+        if list then list[#list + 1] = rec end
+        return rec
+      end
     end
   end
-  function words.side(id)
-    local rec = where()
-    return function(fields)
-      rec.id, rec.fields = id, fields
-      c.sides[#c.sides + 1] = rec
-      return rec
-    end
-  end
-  function words.place(who)
-    local rec = where()
-    return function(fields)
-      rec.who, rec.fields = who, fields
-      rec.is_place = true
-      return rec
-    end
-  end
+  words.feature = entry("kind", c.features)
+  words.side = entry("id", c.sides)
+  words.place = entry("who", nil)
   return c, words
 end
 

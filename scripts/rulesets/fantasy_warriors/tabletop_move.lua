@@ -8,6 +8,7 @@
 local core = require("core")
 local tabletop = require("tabletop")
 local terrain_items = require("terrain_items")
+local svg = require("svg")
 
 local M = {}
 
@@ -533,7 +534,7 @@ function M.apply(v, path, res)
   end
   f = M.rounded(f)
   muster.state.set_placement(p.id, { x = f.x, y = f.y, facing = f.facing })
-  local function num(x) return (string.format("%.2f", x):gsub("0+$", ""):gsub("%.$", "")) end
+  local num = svg.num  -- two decimals at most, as the pictures write them
   local where = string.format("now at (%s, %s) facing %s", num(f.x), num(f.y), num(f.facing))
   return line and (where .. ", " .. line) or where
 end
