@@ -58,8 +58,11 @@ std::string eval_battle(runtime& rt, const std::string& code) {
   try {
     return unquote(rt.eval(code, "battle"));
   } catch (const script_error& e) {
+    // The message is the error without a script location; an error raised as "input: a.lua:3:
+    // ..." (a scenario file's line) is all message, though the runtime reads a location in it.
     constexpr std::string_view prefix = "input: ";
-    const std::string& m = e.message();
+    const std::string what = e.what();
+    const std::string& m = what.starts_with(prefix) ? what : e.message();
     if (!m.starts_with(prefix)) throw;
     const auto colon = m.find(": ", prefix.size());
     if (colon == std::string::npos) throw input_error("input", m.substr(prefix.size()));

@@ -130,7 +130,8 @@ TEST(cli_battle, a_scenario_outside_the_muster_root) {
   // A mistake in it names the file as given and its line.
   std::ofstream(dir / "bad.lua") << "scenario \"x\" {\n  table = {width = 8, depth = 48},\n}\n";
   o = muster("battle --scenario " + (dir / "bad.lua").string());
-  EXPECT_NE(o.status, 0);
+  EXPECT_EQ(o.status, 2);  // bad input, as every command reports it
+  EXPECT_EQ(o.err.rfind("muster: battle: " + (dir / "bad.lua").string() + ":1: ", 0), 0u) << o.err;
   EXPECT_NE(o.err.find((dir / "bad.lua").string() + ":1: scenario: table.width: a number 12..1000 expected, got 8"),
             std::string::npos) << o.err;
   fs::remove_all(dir);

@@ -29,8 +29,15 @@ local function keys_in_order(t)
   return out
 end
 
+-- A mistake in a scenario file is bad input ("input: <file>:<line>: ..."), as every command
+-- and the REPL report it.
+local function bad_input(message)
+  message = tostring(message)
+  error(message:match("^input: ") and message or ("input: " .. message), 0)
+end
+
 local function fail_at(rec, what, message)
-  error(string.format("%s:%d: %s: %s", rec.file, rec.line, what, message), 0)
+  bad_input(string.format("%s:%d: %s: %s", rec.file, rec.line, what, message))
 end
 
 -- A point as the file writes it, {x, y}, or {x = , y = }.
@@ -216,11 +223,11 @@ function M.load(source)
     __newindex = function(_, k) error("a scenario defines no globals: " .. core.show(tostring(k)), 2) end,
   })
   local chunk, message = load(text, "@" .. file, "t", env)
-  if not chunk then error(message, 0) end
+  if not chunk then bad_input(message) end
   local ok, err = pcall(chunk)
-  if not ok then error(err, 0) end
+  if not ok then bad_input(err) end
   local rec = c.scenario
-  if not rec then error(file .. ": no scenario \"title\" {...} in the file", 0) end
+  if not rec then bad_input(file .. ": no scenario \"title\" {...} in the file") end
   name(rec.title, rec, "scenario")
   if type(rec.fields) ~= "table" then fail_at(rec, "scenario", "a table of fields expected") end
   local f = rec.fields

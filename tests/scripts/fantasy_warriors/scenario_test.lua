@@ -60,24 +60,24 @@ local good_side = [[
 
 function M.test_mistakes_are_named_by_file_and_line()
   t.fails_exactly(function() load_text("scenario \"x\" {\n table = {width = 48, depth = 48},\n forest \"w\" {}\n}") end,
-    "club/s.lua:3: unknown word \"forest\" in a scenario (known: feature, place, scenario, side)")
+    "input: club/s.lua:3: unknown word \"forest\" in a scenario (known: feature, place, scenario, side)")
   t.fails_exactly(function()
     load_text("scenario \"x\" {\n table = {width = 48, depth = 48},\n feature \"wood\" { polygon = { {1, 2}, {3, \"4\"}, {5, 6} } },\n" .. good_side .. "}")
-  end, "club/s.lua:3: feature \"wood\": polygon[2]: a point {x, y} of two numbers (inches, at most 1000) expected")
+  end, "input: club/s.lua:3: feature \"wood\": polygon[2]: a point {x, y} of two numbers (inches, at most 1000) expected")
   t.fails_exactly(function()
     load_text("scenario \"x\" {\n table = {width = 48, depth = 48},\n side \"a\" { army = \"examples/armies/orcs_1000.lua\", edge = \"up\" },\n}")
-  end, "club/s.lua:3: side \"a\": edge: south, north, west or east expected, got \"up\"")
+  end, "input: club/s.lua:3: side \"a\": edge: south, north, west or east expected, got \"up\"")
   t.fails_exactly(function() load_text("scenario \"x\" {\n table = {width = 8, depth = 48},\n" .. good_side .. "}") end,
-    "club/s.lua:1: scenario: table.width: a number 12..1000 expected, got 8")
+    "input: club/s.lua:1: scenario: table.width: a number 12..1000 expected, got 8")
   t.fails_exactly(function() load_text("scenario \"x\" {\n table = {width = 48, depth = 48},\n side \"a\" { army = \"x\", edge = \"south\" },\n}") end,
-    "club/s.lua:1: scenario: two sides expected, got 1")
+    "input: club/s.lua:1: scenario: two sides expected, got 1")
   t.fails_exactly(function()
     load_text("scenario \"x\" {\n table = {width = 48, depth = 48},\n side \"a\" { army = \"examples/armies/orcs_1000.lua\", edge = \"south\",\n"
       .. "  place \"Black Blades\" { x = 1, y = 2, flies = true } },\n side \"b\" { army = \"y\", edge = \"north\" },\n}")
-  end, "club/s.lua:4: place \"Black Blades\": unknown field \"flies\" (known: x, y, facing, files)")
+  end, "input: club/s.lua:4: place \"Black Blades\": unknown field \"flies\" (known: x, y, facing, files)")
   t.fails_exactly(function() load_text("scenario \"x\" {\n table = {width = 48, depth = 48},\n" .. good_side .. "}\nscenario \"y\" {}") end,
-    "club/s.lua:6: scenario: a file holds one scenario (the first is at line 1)")
-  t.fails_exactly(function() load_text("answer = 42") end, "club/s.lua:1: a scenario defines no globals: \"answer\"")
+    "input: club/s.lua:6: scenario: a file holds one scenario (the first is at line 1)")
+  t.fails_exactly(function() load_text("answer = 42") end, "input: club/s.lua:1: a scenario defines no globals: \"answer\"")
 end
 
 -- Mistakes only the armies reveal: a command or a character the army does not have, a
@@ -90,14 +90,14 @@ function M.test_mistakes_against_the_armies()
   end
   t.fails_exactly(function()
     setup("side \"a\" { army = \"examples/armies/orcs_1000.lua\", edge = \"south\", orders = { [\"The Tuskars\"] = \"attack\" } },")
-  end, "club/s.lua:3: side \"a\": orders: no command \"The Tuskars\" in examples/armies/orcs_1000.lua")
+  end, "input: club/s.lua:3: side \"a\": orders: no command \"The Tuskars\" in examples/armies/orcs_1000.lua")
   t.fails_exactly(function()
     setup("side \"a\" { army = \"examples/armies/orcs_1000.lua\", edge = \"south\", attach = { [\"Black Blades\"] = { \"Ugluk\" } },\n"
       .. "  place \"Ugluk\" { x = 1, y = 1 } },")
-  end, "club/s.lua:4: place \"Ugluk\": is attached to \"Black Blades\": it stands with that unit")
+  end, "input: club/s.lua:4: place \"Ugluk\": is attached to \"Black Blades\": it stands with that unit")
   t.fails_exactly(function()
     setup("side \"a\" { army = \"examples/armies/orcs_1000.lua\", edge = \"south\",\n  place \"Blak Blades\" { x = 1, y = 1 } },")
-  end, "club/s.lua:4: place \"Blak Blades\": no unit or character of that name in examples/armies/orcs_1000.lua")
+  end, "input: club/s.lua:4: place \"Blak Blades\": no unit or character of that name in examples/armies/orcs_1000.lua")
 end
 
 -- The picture: one group per piece with its figures' bases, the features, y flipped so the
