@@ -305,17 +305,26 @@ int l_geometry_get_area(lua_State* L) {
   return 1;
 }
 
-// muster.geometry.check_segment(a: point, b: point, polygon: polygon)
-//   -> touches: boolean, crosses: boolean (crosses: runs through the interior)
-int l_geometry_check_segment(lua_State* L) {
+// The arguments (a: point, b: point, polygon: polygon) of the segment queries.
+struct segment_args {
+  vec2 a;
+  vec2 b;
+  polygon poly;
+};
+
+segment_args read_segment_args(lua_State* L) {
   check_table(L, 1);
   check_table(L, 2);
   check_table(L, 3);
-  const vec2 a = read_point(L, 1, "a");
-  const vec2 b = read_point(L, 2, "b");
-  const polygon poly = read_polygon(L, 3, "polygon");
-  lua_pushboolean(L, segment_intersects(a, b, poly) ? 1 : 0);
-  lua_pushboolean(L, segment_crossing(a, b, poly).has_value() ? 1 : 0);
+  return {read_point(L, 1, "a"), read_point(L, 2, "b"), read_polygon(L, 3, "polygon")};
+}
+
+// muster.geometry.check_segment(a: point, b: point, polygon: polygon)
+//   -> touches: boolean, crosses: boolean (crosses: runs through the interior)
+int l_geometry_check_segment(lua_State* L) {
+  const segment_args s = read_segment_args(L);
+  lua_pushboolean(L, segment_intersects(s.a, s.b, s.poly) ? 1 : 0);
+  lua_pushboolean(L, segment_crossing(s.a, s.b, s.poly).has_value() ? 1 : 0);
   return 2;
 }
 
@@ -323,20 +332,15 @@ int l_geometry_check_segment(lua_State* L) {
 // (from a along the segment to where it first enters the interior: 0 when a is inside, or on
 // the boundary heading in; nil when no stretch of positive length runs inside)
 int l_geometry_get_crossing(lua_State* L) {
-  check_table(L, 1);
-  check_table(L, 2);
-  check_table(L, 3);
-  const vec2 a = read_point(L, 1, "a");
-  const vec2 b = read_point(L, 2, "b");
-  const polygon poly = read_polygon(L, 3, "polygon");
-  const std::optional<double> t = segment_crossing(a, b, poly);
+  const segment_args s = read_segment_args(L);
+  const std::optional<double> t = segment_crossing(s.a, s.b, s.poly);
   if (!t) {
     lua_pushnil(L);
     return 1;
   }
   // Like every distance here, one within the tolerance is exactly 0 (docs/geometry.md): a
   // start on a slanted edge heading in gives a fraction of about 1e-16, not 0.
-  const double at = *t * distance(a, b);
+  const double at = *t * distance(s.a, s.b);
   lua_pushnumber(L, at <= geometry_tolerance ? 0.0 : at);
   return 1;
 }

@@ -134,6 +134,15 @@ function M.commands(h)
     return "the line crosses " .. table.concat(sight.between, ", ")
   end
 
+  -- A phase's run: the procedure on the input, its result carrying what the table measured.
+  local function measured_run(name)
+    return function(lib, args)
+      local res = lib.ruleset.resolve(name, args.input)
+      res.measured = args.measured
+      return res
+    end
+  end
+
   local function measured_lines(lib, lines, measured)
     for _, m in ipairs(measured or {}) do lines[#lines + 1] = "  measured on the table: " .. m end
   end
@@ -189,11 +198,7 @@ Disorganised counter; a routed unit is left with reaction "rout".]],
       unit_facts(v, r, units, { "in_combat", "terrible" }, measured)
       return { ids = r, measured = measured, input = { time = spec.time, units = units, threats = threats, armies = spec.armies } }
     end,
-    run = function(lib, args)
-      local res = lib.ruleset.resolve("threat_phase", args.input)
-      res.measured = args.measured
-      return res
-    end,
+    run = measured_run("threat_phase"),
     apply = function(lib, args, report) set_units(lib, args.ids, report.units) end,
     title = function() return "threat_phase{...}" end,
     summary = function(lib, report)
@@ -265,11 +270,7 @@ its reaction and Disorganised counter, and the shooters their volley counters le
       unit_facts(v, r, units, { "in_combat", "terrible", "ground" }, measured)
       return { ids = r, measured = measured, input = { time = spec.time, units = units, shots = shots, armies = spec.armies } }
     end,
-    run = function(lib, args)
-      local res = lib.ruleset.resolve("shooting_phase", args.input)
-      res.measured = args.measured
-      return res
-    end,
+    run = measured_run("shooting_phase"),
     apply = function(lib, args, report) set_units(lib, args.ids, report.units) end,
     title = function() return "shooting_phase{...}" end,
     summary = function(lib, report)
@@ -364,11 +365,7 @@ its figures, specials and characters lost, its reaction and Disorganised counter
       end
       return { ids = r, measured = measured, input = { time = spec.time, combats = combats, armies = spec.armies } }
     end,
-    run = function(lib, args)
-      local res = lib.ruleset.resolve("combat_phase", args.input)
-      res.measured = args.measured
-      return res
-    end,
+    run = measured_run("combat_phase"),
     apply = function(lib, args, report) set_units(lib, args.ids, report.units) end,
     title = function() return "combat_phase{...}" end,
     summary = function(lib, report)
