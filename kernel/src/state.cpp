@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <set>
 
@@ -437,6 +438,32 @@ std::string_view battle_state::kind_of(std::string_view id) const {
 
 // ---- creation ------------------------------------------------------------------------
 
+namespace {
+// Revisions are unique in the process, so (id, revision) names one content of an entity
+// whichever state (or copy of a state) holds it.
+std::atomic<std::uint64_t> last_revision{0};
+void stamp(entity& e) noexcept { e.revision.value = last_revision.fetch_add(1, std::memory_order_relaxed) + 1; }
+}  // namespace
+
+void battle_state::touch(entity& e) {
+  stamp(e);
+  if (const auto owner = figure_units_.find(e.id); owner != figure_units_.end())
+    stamp(units_.find(owner->second)->second);
+}
+
+void battle_state::touch_all() {
+  for (auto& [id, x] : sides_) stamp(x);
+  for (auto& [id, x] : commands_) stamp(x);
+  for (auto& [id, x] : units_) {
+    stamp(x);
+    for (figure& f : x.figures) stamp(f);
+  }
+  for (auto& [id, x] : individuals_) stamp(x);
+  for (auto& [id, x] : terrain_) stamp(x);
+}
+
+std::uint64_t battle_state::revision(std::string_view id) const { return entity_ref(id).revision.value; }
+
 std::string battle_state::add_side(side s) {
   id_claims ids{*this};
   checked(describe(kind_side, s.id), [&] {
@@ -446,6 +473,7 @@ std::string battle_state::add_side(side s) {
   });
   grow(cost(s) + ids.cost());
   ids.apply(*this);
+  stamp(s);
   std::string id = s.id;
   sides_.emplace(id, std::move(s));
   return id;
@@ -461,6 +489,7 @@ std::string battle_state::add_command(command c) {
   });
   grow(cost(c) + ids.cost());
   ids.apply(*this);
+  stamp(c);
   std::string id = c.id;
   commands_.emplace(id, std::move(c));
   return id;
@@ -489,7 +518,11 @@ std::string battle_state::add_unit(unit u) {
   });
   grow(cost(u) + ids.cost());
   ids.apply(*this);
-  for (const figure& f : u.figures) figure_units_.emplace(f.id, u.id);
+  for (figure& f : u.figures) {
+    figure_units_.emplace(f.id, u.id);
+    stamp(f);
+  }
+  stamp(u);
   std::string id = u.id;
   units_.emplace(id, std::move(u));
   return id;
@@ -508,6 +541,8 @@ std::string battle_state::add_figure(std::string_view unit_id, figure f) {
   grow(cost(f) + ids.cost());
   ids.apply(*this);
   figure_units_.emplace(f.id, it->first);
+  stamp(f);
+  stamp(it->second);
   std::string id = f.id;
   it->second.figures.push_back(std::move(f));
   return id;
@@ -526,6 +561,7 @@ std::string battle_state::add_individual(individual i) {
   });
   grow(cost(i) + ids.cost());
   ids.apply(*this);
+  stamp(i);
   std::string id = i.id;
   individuals_.emplace(id, std::move(i));
   return id;
@@ -540,6 +576,7 @@ std::string battle_state::add_terrain(terrain t) {
   });
   grow(cost(t) + ids.cost());
   ids.apply(*this);
+  stamp(t);
   std::string id = t.id;
   terrain_.emplace(id, std::move(t));
   return id;
@@ -556,6 +593,7 @@ void battle_state::del_unit(std::string_view id) {
     if (ind.unit == id) {
       freed += ind.unit.size();
       ind.unit.clear();
+      stamp(ind);
     }
   units_.erase(it);
   shrink(freed);
@@ -568,6 +606,7 @@ void battle_state::del_figure(std::string_view id) {
   const auto f = std::find_if(figures.begin(), figures.end(), [&](const figure& x) { return x.id == id; });
   const std::size_t freed = cost(*f);
   figures.erase(f);
+  stamp(units_.find(owner->second)->second);
   figure_units_.erase(owner);
   shrink(freed);
 }
@@ -702,14 +741,16 @@ std::vector<const terrain*> battle_state::terrains() const {
 
 void battle_state::set_name(std::string_view id, std::string name) {
   std::string* target = nullptr;
-  if (auto it = sides_.find(id); it != sides_.end()) target = &it->second.name;
-  if (auto it = commands_.find(id); it != commands_.end()) target = &it->second.name;
-  if (auto it = units_.find(id); it != units_.end()) target = &it->second.name;
-  if (auto it = individuals_.find(id); it != individuals_.end()) target = &it->second.name;
+  entity* owner = nullptr;
+  if (auto it = sides_.find(id); it != sides_.end()) target = &it->second.name, owner = &it->second;
+  if (auto it = commands_.find(id); it != commands_.end()) target = &it->second.name, owner = &it->second;
+  if (auto it = units_.find(id); it != units_.end()) target = &it->second.name, owner = &it->second;
+  if (auto it = individuals_.find(id); it != individuals_.end()) target = &it->second.name, owner = &it->second;
   if (target == nullptr) no_such("side, command, unit or individual", id);
   checked(describe(kind_of(id), id), [&] { check_text("name", name, max_name * 4, 0); });
   resize(target->size(), name.size());
   *target = std::move(name);
+  stamp(*owner);
 }
 
 const placement& battle_state::get_placement(std::string_view id) const {
@@ -720,11 +761,13 @@ const placement& battle_state::get_placement(std::string_view id) const {
 
 void battle_state::set_placement(std::string_view id, placement p) {
   placement* target = nullptr;
-  if (auto it = units_.find(id); it != units_.end()) target = &it->second.place;
-  if (auto it = individuals_.find(id); it != individuals_.end()) target = &it->second.place;
+  entity* owner = nullptr;
+  if (auto it = units_.find(id); it != units_.end()) target = &it->second.place, owner = &it->second;
+  if (auto it = individuals_.find(id); it != individuals_.end()) target = &it->second.place, owner = &it->second;
   if (target == nullptr) no_such("unit or individual", id);
   checked(describe(kind_of(id), id), [&] { check_placement(p); });
   *target = p;
+  stamp(*owner);
 }
 
 void battle_state::set_side(std::string_view id, std::string_view side_id,
@@ -745,6 +788,7 @@ void battle_state::set_side(std::string_view id, std::string_view side_id,
     resize(u.side.size() + u.command.size(), side_id.size() + command_id.size());
     u.side = side_id;
     u.command = command_id;
+    stamp(u);
   } else {
     individual& ind = individuals_.find(id)->second;
     if (ind.side != side_id && !ind.unit.empty())
@@ -752,6 +796,7 @@ void battle_state::set_side(std::string_view id, std::string_view side_id,
     resize(ind.side.size() + ind.command.size(), side_id.size() + command_id.size());
     ind.side = side_id;
     ind.command = command_id;
+    stamp(ind);
   }
 }
 
@@ -762,6 +807,7 @@ void battle_state::set_attached(std::string_view individual_id, std::string_view
           [&] { check_attach(*this, it->second.side, unit_id); });
   resize(it->second.unit.size(), unit_id.size());
   it->second.unit = unit_id;
+  stamp(it->second);
 }
 
 void battle_state::set_wounds(std::string_view id, std::int64_t wounds) {
@@ -771,6 +817,7 @@ void battle_state::set_wounds(std::string_view id, std::int64_t wounds) {
   if (target == nullptr) no_such("figure or individual", id);
   checked(describe(kind_of(id), id), [&] { check_model(wounds, {}); });
   *target = wounds;
+  touch(entity_ref(id));
 }
 
 void battle_state::set_equipment(std::string_view id, std::vector<std::string> items) {
@@ -781,6 +828,7 @@ void battle_state::set_equipment(std::string_view id, std::vector<std::string> i
   checked(describe(kind_of(id), id), [&] { check_model(0, items); });
   resize(items_cost(*target), items_cost(items));
   *target = std::move(items);
+  touch(entity_ref(id));
 }
 
 // ---- props, counters, markers --------------------------------------------------------
@@ -793,6 +841,7 @@ void battle_state::set_prop(std::string_view id, std::string_view name, prop_val
   const auto old = e.props.find(name);
   resize(old == e.props.end() ? 0 : prop_cost(name, old->second), prop_cost(name, value));
   e.props.insert_or_assign(std::string(name), std::move(value));
+  touch(e);
 }
 
 std::optional<prop_value> battle_state::get_prop(std::string_view id,
@@ -809,6 +858,7 @@ void battle_state::del_prop(std::string_view id, std::string_view name) {
     const std::size_t freed = prop_cost(name, it->second);
     e.props.erase(it);
     shrink(freed);
+    touch(e);
   }
 }
 
@@ -819,6 +869,7 @@ void battle_state::set_counter(std::string_view id, std::string_view name, std::
   checked(describe(kind_of(id), id), [&] { check_tags(probe); });
   if (e.counters.count(name) == 0) grow(counter_cost(name));
   e.counters.insert_or_assign(std::string(name), value);
+  touch(e);
 }
 
 std::int64_t battle_state::get_counter(std::string_view id, std::string_view name) const {
@@ -838,6 +889,7 @@ std::int64_t battle_state::add_counter(std::string_view id, std::string_view nam
     fail("{}: counters.{}: {} + {} is out of range ±2^53", describe(kind_of(id), id), name, old, delta);
   if (it == e.counters.end()) grow(counter_cost(name));
   e.counters.insert_or_assign(std::string(name), sum);
+  touch(e);
   return sum;
 }
 
@@ -846,6 +898,7 @@ void battle_state::del_counter(std::string_view id, std::string_view name) {
   if (const auto it = e.counters.find(name); it != e.counters.end()) {
     e.counters.erase(it);
     shrink(counter_cost(name));
+    touch(e);
   }
 }
 
@@ -857,6 +910,7 @@ void battle_state::set_marker(std::string_view id, std::string_view name, std::s
   const auto old = e.markers.find(name);
   resize(old == e.markers.end() ? 0 : marker_cost(name, old->second), marker_cost(name, value));
   e.markers.insert_or_assign(std::string(name), std::move(value));
+  touch(e);
 }
 
 std::optional<std::string> battle_state::get_marker(std::string_view id,
@@ -873,6 +927,7 @@ void battle_state::del_marker(std::string_view id, std::string_view name) {
     const std::size_t freed = marker_cost(name, it->second);
     e.markers.erase(it);
     shrink(freed);
+    touch(e);
   }
 }
 

@@ -617,6 +617,7 @@ void battle_state::load_json(std::string_view text) {
   const std::size_t after = next.measure();
   if (after > before) grow(after - before);  // throws: nothing above touched *this
   *this = std::move(next);  // keeps this state's meter
+  touch_all();  // a loaded entity is new content: no revision it had before stands for it
   metering_.bytes = after;
   if (after < before) metering_.meter->hold(-static_cast<std::int64_t>(before - after));
 }

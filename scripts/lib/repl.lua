@@ -135,12 +135,8 @@ local function unflatten(props, prefix)
   return out
 end
 
-local function copy(t)
-  if type(t) ~= "table" then return t end
-  local out = {}
-  for k, v in pairs(t) do out[k] = copy(v) end
-  return out
-end
+-- A deep copy (metatables left behind), made by the kernel in one call.
+local copy = muster.data.copy
 M.copy = copy
 
 --- Whether v is a unit handle.
@@ -169,23 +165,60 @@ local function unit_id(h)
   return rawget(h, "id")
 end
 
+-- What was read of each unit, kept under its revision (muster.state.get_revision, which
+-- changes whenever the unit does and never comes back for other content, undo and load
+-- included): a unit is read from the state and unflattened again only after it changed.
+-- id -> { rev, unit (get_unit's table), desc (the description), notes (key -> note) }.
+local readings = {}
+local note_names
+
+local function reading(id)
+  local ok, rev = pcall(state.get_revision, id)
+  local r = readings[id]
+  if ok and r and r.rev == rev then return r end
+  local u = state.get_unit(id, COUNTED)  -- raises "no unit 'x'" when there is none
+  r = { rev = rev, unit = u, notes = {} }
+  readings[id] = r
+  return r
+end
+
+-- The reading's props under "repl.", by note key: key -> names (made once a reading).
+note_names = function(r)
+  if not r.note_names then
+    local names = {}
+    for name in pairs(r.unit.props) do
+      if name:sub(1, 5) == "repl." then
+        local key = name:match("^repl%.([^.]+)")
+        if key then
+          names[key] = names[key] or {}
+          names[key][#names[key] + 1] = name
+        end
+      end
+    end
+    r.note_names = names
+  end
+  return r.note_names
+end
+
 --- The unit's description as the ruleset reads it: a fresh plain table with its name, its
 --- figures (the count) and every other field. Errors when the unit no longer exists.
 ---@param h table handle
 ---@return table description
 function M.describe(h)
-  local u = state.get_unit(unit_id(h), COUNTED)
-  local desc = unflatten(u.props, "")
-  desc.name = u.name
-  desc.figures = u.figures
-  return desc
+  local r = reading(unit_id(h))
+  if not r.desc then
+    r.desc = unflatten(r.unit.props, "")
+    r.desc.name = r.unit.name
+    r.desc.figures = r.unit.figures
+  end
+  return copy(r.desc)
 end
 
 --- The unit's side id.
 ---@param h table handle
 ---@return string side
 function M.side(h)
-  return state.get_unit(unit_id(h), COUNTED).side
+  return reading(unit_id(h)).unit.side
 end
 
 local function check(desc)
@@ -199,7 +232,7 @@ end
 function M.set_description(h, desc)
   local id = unit_id(h)
   check(desc)
-  local u = state.get_unit(id, COUNTED)
+  local u = reading(id).unit
   local flat = {}
   for k, v in pairs(desc) do
     if k ~= "name" and k ~= "figures" then flatten(v, k, flat) end
@@ -259,12 +292,19 @@ end
 ---@param key string
 ---@return any|nil
 function M.get_note(h, key)
-  local u = state.get_unit(unit_id(h), COUNTED)
+  local r = reading(unit_id(h))
   local prefix = "repl." .. key
-  if u.props[prefix] ~= nil then return u.props[prefix] end
-  local t = unflatten(u.props, prefix)
+  local plain = r.unit.props[prefix]
+  if plain ~= nil then return plain end
+  local t = r.notes[key]
+  if t == nil then
+    local mine = {}
+    for _, name in ipairs(note_names(r)[key] or {}) do mine[name] = r.unit.props[name] end
+    t = unflatten(mine, prefix)
+    r.notes[key] = t
+  end
   if next(t) == nil then return nil end
-  return t
+  return copy(t)
 end
 
 --- Replaces (nil: removes) the record `key` of a unit.
@@ -273,13 +313,34 @@ end
 ---@param value any|nil a plain value or table
 function M.set_note(h, key, value)
   local id = unit_id(h)
-  local u = state.get_unit(id, COUNTED)
+  local r = reading(id)
+  local props = r.unit.props
+  local names = note_names(r)
   local prefix = "repl." .. key
-  for name in pairs(u.props) do
-    if name == prefix or name:sub(1, #prefix + 1) == prefix .. "." then state.del_prop(id, name) end
+  local flat = value ~= nil and flatten(value, prefix, {}) or {}
+  -- Only what differs is written (a note set again as it was leaves the unit's revision
+  -- be), and the reading follows the writes, so the unit is not read again for them.
+  local changed = false
+  for _, name in ipairs(names[key] or {}) do
+    if flat[name] == nil then
+      state.del_prop(id, name)
+      props[name] = nil
+      changed = true
+    end
   end
-  if value ~= nil then
-    for name, v in pairs(flatten(value, prefix, {})) do state.set_prop(id, name, v) end
+  local now = {}
+  for name, v in pairs(flat) do
+    if props[name] ~= v then
+      state.set_prop(id, name, v)
+      props[name] = v
+      changed = true
+    end
+    now[#now + 1] = name
+  end
+  if changed then
+    names[key] = now
+    r.notes[key] = nil
+    r.rev = state.get_revision(id)
   end
 end
 

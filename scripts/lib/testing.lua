@@ -88,12 +88,7 @@ end
 --- Returns a copy of `v` with every nested table copied too (a non-table as it is).
 ---@param v any
 ---@return any
-function M.deep_copy(v)
-  if type(v) ~= "table" then return v end
-  local out = {}
-  for k, x in pairs(v) do out[k] = M.deep_copy(x) end
-  return out
-end
+M.deep_copy = muster.data.copy
 
 --- The value that, given to with_paths, leaves a field out.
 M.NONE = {}

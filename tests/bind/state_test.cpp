@@ -429,8 +429,46 @@ TEST(state, reads_a_unit_with_its_figures_counted) {
   EXPECT_EQ(s.rt.eval("S.get_units({side = 'blue'}, {figures = 'count'})[1].figures"), "2");
   EXPECT_NE(run_error(s, "S.get_unit('a', {figures = 'all'})").find("bad argument #2 (field 'figures': \"count\" expected)"),
             std::string::npos);
-  EXPECT_NE(run_error(s, "S.get_unit('a', {figure = 'count'})").find("bad argument #2 (unknown field (known: figures))"),
+  EXPECT_NE(run_error(s, "S.get_unit('a', {figure = 'count'})").find("bad argument #2 (unknown field (known: figures, tags))"),
             std::string::npos);
-  EXPECT_NE(run_error(s, "S.get_units(nil, 'count')").find("bad argument #2 (table expected ({figures = \"count\"}))"),
+  EXPECT_NE(run_error(s, "S.get_units(nil, 'count')").find("bad argument #2 (table expected ({figures = \"count\", tags = false}))"),
             std::string::npos);
+}
+
+TEST(state, reads_a_unit_without_its_tags) {
+  session s;
+  s.rt.run("S.add_unit{id = 'a', side = 'red', name = 'A', figures = 3, props = {move = 4}, counters = {n = 1}}", "eval");
+  EXPECT_EQ(s.rt.eval("S.get_unit('a', {figures = 'count', tags = false})"),
+            "{base_depth = 0, base_width = 0, facing = 0, figures = 3, files = 1, id = \"a\", name = \"A\", ranks = 1, "
+            "side = \"red\", x = 0, y = 0}");
+  EXPECT_EQ(s.rt.eval("S.get_units(nil, {tags = true})[1].props.move"), "4");
+  EXPECT_EQ(s.rt.eval("#S.get_units(nil, {tags = false})[1].figures"), "3");
+  EXPECT_NE(run_error(s, "S.get_unit('a', {tags = 'no'})").find("bad argument #2 (field 'tags': boolean expected)"),
+            std::string::npos);
+}
+
+TEST(state, a_revision_changes_with_its_entity_and_never_comes_back_for_other_content) {
+  session s;
+  s.rt.run("S.add_unit{id = 'a', side = 'red', name = 'A', figures = 2} "
+           "S.add_unit{id = 'b', side = 'red', name = 'B'} "
+           "function changed(what) local before = S.get_revision('a') what() return S.get_revision('a') ~= before end",
+           "eval");
+  EXPECT_EQ(s.rt.eval("changed(function() S.set_prop('a', 'move', 4) end)"), "true");
+  EXPECT_EQ(s.rt.eval("changed(function() S.del_prop('a', 'move') end)"), "true");
+  EXPECT_EQ(s.rt.eval("changed(function() S.del_prop('a', 'no_such') end)"), "false");
+  EXPECT_EQ(s.rt.eval("changed(function() S.set_placement('a', {x = 3}) end)"), "true");
+  EXPECT_EQ(s.rt.eval("changed(function() S.set_name('a', 'A2') end)"), "true");
+  EXPECT_EQ(s.rt.eval("changed(function() S.add_counter('a', 'n', 1) end)"), "true");
+  EXPECT_EQ(s.rt.eval("changed(function() S.set_marker('a', 'shaken') end)"), "true");
+  // A figure's change is its unit's.
+  EXPECT_EQ(s.rt.eval("changed(function() S.set_wounds(S.get_unit('a').figures[1].id, 1) end)"), "true");
+  EXPECT_EQ(s.rt.eval("changed(function() S.add_figure('a') end)"), "true");
+  EXPECT_EQ(s.rt.eval("changed(function() S.del_figure(S.get_unit('a').figures[1].id) end)"), "true");
+  // Another unit's change, and reading, leave it be.
+  EXPECT_EQ(s.rt.eval("changed(function() S.set_prop('b', 'move', 4) S.get_unit('a') end)"), "false");
+  // A state saved and loaded back holds the same content under new revisions.
+  EXPECT_EQ(s.rt.eval("changed(function() S.parse(S.fmt()) end)"), "true");
+  // Gone: an error, as for any missing entity.
+  s.rt.run("S.del_unit('b')", "eval");
+  EXPECT_NE(run_error(s, "S.get_revision('b')").find("no entity 'b'"), std::string::npos);
 }

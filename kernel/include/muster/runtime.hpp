@@ -176,6 +176,22 @@ class runtime {
   /// Whether LuaJIT may still compile code in this state.
   bool jit_enabled() const noexcept;
 
+  /// One line of a sampled profile: a Lua stack, outermost call first, as "file:line;..."
+  /// (each frame where it stood), what the VM was doing ('N' compiled code, 'I'
+  /// interpreted, 'C' a C function or kernel service, 'G' collecting garbage, 'J' compiling)
+  /// and how many samples found it there.
+  struct profile_line {
+    std::string stack;
+    char vm = 'I';
+    std::uint64_t samples = 0;
+  };
+  /// Starts LuaJIT's sampling profiler on this runtime's state, a sample every
+  /// `interval_ms`. For benchmarks and `muster sweep --profile`: one profiler per process, so
+  /// a second runtime may not profile at the same time (throws muster::error).
+  void start_profile(int interval_ms = 1);
+  /// Stops the profiler and returns what it sampled, sorted by stack then VM state.
+  std::vector<profile_line> stop_profile();
+
   /// Stops the running call as soon as it reaches its next VM instruction (compiled code
   /// included) or the next charge of a kernel service: it fails with script_error kind
   /// script_failure::interrupted, "interrupted", which a script's pcall cannot catch. Asked

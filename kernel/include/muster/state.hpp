@@ -31,11 +31,19 @@ using marker_map = std::map<std::string, std::string, std::less<>>;
 
 /// What every entity carries. Ids and names (of props, counters, markers) are 1-64 bytes of
 /// [A-Za-z0-9_.:-]. Ids share one namespace across all kinds, secrets included.
+/// battle_state::revision(): set by the state, not part of an entity's value (equal
+/// entities compare equal whatever their revisions; not saved, not hashed).
+struct revision_tag {
+  std::uint64_t value = 0;
+  bool operator==(const revision_tag&) const noexcept { return true; }
+};
+
 struct entity {
   std::string id{};  ///< empty in an add_* call: the state generates "<kind>-<n>"
   prop_map props{};
   counter_map counters{};
   marker_map markers{};
+  revision_tag revision{};  ///< set by the state (battle_state::revision)
   bool operator==(const entity&) const = default;
 };
 
@@ -215,6 +223,12 @@ class battle_state {
   /// The kind of the entity or secret with this id ("side", "command", "unit", "figure",
   /// "individual", "terrain", "secret"), or "" when the id is unused.
   std::string_view kind_of(std::string_view id) const;
+  /// A number that changes whenever entity `id` changes (for a unit, also when one of its
+  /// figures is added, removed or changed) and that no other content of any entity takes in
+  /// this process: what a reader derived from an entity may be kept under (id, revision) and
+  /// trusted while the revision is the same, across copies of the state, undo and load. Not
+  /// saved, not hashed. Throws "no entity 'x'".
+  std::uint64_t revision(std::string_view id) const;
 
   /// Lists, sorted by id. An empty filter matches everything; a non-empty one must name an
   /// existing side/command/unit.
@@ -350,6 +364,9 @@ class battle_state {
   entity& entity_ref(std::string_view id);  ///< throws "no entity 'x'"
   const entity& entity_ref(std::string_view id) const;
   figure* find_figure(std::string_view id);
+  /// Gives entity `e` (and, for a figure, its unit) a new revision: after every change.
+  void touch(entity& e);
+  void touch_all();
   const secret& secret_ref(std::string_view id) const;  ///< throws "no secret 'x'"
 
   std::map<std::string, side, std::less<>> sides_;

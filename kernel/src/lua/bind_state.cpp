@@ -274,16 +274,26 @@ void push_figure(lua_State* L, const figure& f) {
   lua_setfield(L, -2, "equipment");
 }
 
-// A unit; `counted`: its figures as their number, not the list (five tables a figure fewer:
-// what a reader of the unit's own fields asks for, e.g. the REPL's descriptions).
-void push_unit_as(lua_State* L, const unit& u, bool counted) {
+// How get_unit / get_units read a unit: `counted`, its figures as their number, not the
+// list (five tables a figure fewer: what a reader of the unit's own fields asks for, e.g. the
+// REPL's descriptions); not `tags`, without its props, counters and markers (what a reader of
+// positions asks for, e.g. the table's views).
+struct unit_reading {
+  bool counted = false;
+  bool tags = true;
+};
+
+void push_unit_as(lua_State* L, const unit& u, unit_reading how) {
   lua_createtable(L, 0, 15);
-  set_tags(L, u);
+  if (how.tags)
+    set_tags(L, u);
+  else
+    set_field(L, -1, "id", std::string_view(u.id));
   set_field(L, -1, "side", std::string_view(u.side));
   set_ref(L, -1, "command", u.command);
   set_field(L, -1, "name", std::string_view(u.name));
   set_placement_fields(L, u.place);
-  if (counted) {
+  if (how.counted) {
     set_int(L, -1, "figures", static_cast<std::int64_t>(u.figures.size()));
     return;
   }
@@ -295,31 +305,36 @@ void push_unit_as(lua_State* L, const unit& u, bool counted) {
   lua_setfield(L, -2, "figures");
 }
 
-void push_unit(lua_State* L, const unit& u) { push_unit_as(L, u, false); }
-void push_unit_counted(lua_State* L, const unit& u) { push_unit_as(L, u, true); }
 
-// The options of get_unit / get_units at `index`: nil, or {figures = "count"}. Returns
-// whether the figures are wanted as their number.
-bool read_unit_options(lua_State* L, int index) {
-  if (lua_isnoneornil(L, index)) return false;
-  if (!lua_istable(L, index)) throw arg_error(index, "table expected ({figures = \"count\"})");
-  bool counted = false;
+// The options of get_unit / get_units at `index`: nil, or {figures = "count", tags = false}.
+unit_reading read_unit_options(lua_State* L, int index) {
+  unit_reading how;
+  if (lua_isnoneornil(L, index)) return how;
+  if (!lua_istable(L, index)) throw arg_error(index, "table expected ({figures = \"count\", tags = false})");
   lua_pushnil(L);
   while (lua_next(L, index) != 0) {
-    const bool key_ok = lua_type(L, -2) == LUA_TSTRING && std::string_view(lua_tostring(L, -2)) == "figures";
-    const bool value_ok = lua_type(L, -1) == LUA_TSTRING && std::string_view(lua_tostring(L, -1)) == "count";
+    const std::string_view key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "";
+    const char* bad = nullptr;
+    if (key == "figures") {
+      if (lua_type(L, -1) == LUA_TSTRING && std::string_view(lua_tostring(L, -1)) == "count")
+        how.counted = true;
+      else
+        bad = "field 'figures': \"count\" expected";
+    } else if (key == "tags") {
+      if (lua_type(L, -1) == LUA_TBOOLEAN)
+        how.tags = lua_toboolean(L, -1) != 0;
+      else
+        bad = "field 'tags': boolean expected";
+    } else {
+      bad = "unknown field (known: figures, tags)";
+    }
     lua_pop(L, 1);
-    if (!key_ok) {
+    if (bad != nullptr) {
       lua_pop(L, 1);
-      throw arg_error(index, "unknown field (known: figures)");
+      throw arg_error(index, bad);
     }
-    if (!value_ok) {
-      lua_pop(L, 1);
-      throw arg_error(index, "field 'figures': \"count\" expected");
-    }
-    counted = true;
   }
-  return counted;
+  return how;
 }
 
 void push_individual(lua_State* L, const individual& i) {
@@ -542,12 +557,12 @@ int l_state_get_command(lua_State* L) {
   return 1;
 }
 
-// muster.state.get_unit(id: string, opts?: {figures = "count"}) -> unit (with its figures, or
-// their number)
+// muster.state.get_unit(id: string, opts?: {figures = "count", tags = false}) -> unit (with
+// its figures, or their number; with its props, counters and markers, or without)
 int l_state_get_unit(lua_State* L) {
   const std::string_view id = check_string(L, 1);
-  const bool counted = read_unit_options(L, 2);
-  push_unit_as(L, state(L).get_unit(id), counted);
+  const unit_reading how = read_unit_options(L, 2);
+  push_unit_as(L, state(L).get_unit(id), how);
   return 1;
 }
 
@@ -583,6 +598,14 @@ int l_state_get_kind(lua_State* L) {
   return 1;
 }
 
+// muster.state.get_revision(id: string) -> revision: number  (battle_state::revision: changes
+//   whenever the entity does, never reused for other content; for caches keyed by it)
+int l_state_get_revision(lua_State* L) {
+  const std::string_view id = check_string(L, 1);
+  lua_pushnumber(L, static_cast<lua_Number>(state(L).revision(id)));
+  return 1;
+}
+
 // muster.state.get_sides() -> side[] (sorted by id)
 int l_state_get_sides(lua_State* L) { return push_list(L, state(L).sides(), push_side); }
 
@@ -594,14 +617,15 @@ int l_state_get_commands(lua_State* L) {
   return push_list(L, state(L).commands(f[0]), push_command);
 }
 
-// muster.state.get_units(filter?: {side?: string, command?: string}, opts?: {figures = "count"})
+// muster.state.get_units(filter?: {side?: string, command?: string}, opts?: {figures = "count",
+//   tags = false})
 // -> unit[] (sorted by id)
 int l_state_get_units(lua_State* L) {
   constexpr const char* keys[] = {"side", "command"};
   std::string f[2];
   read_filter(L, 1, keys, f);
-  const bool counted = read_unit_options(L, 2);
-  return push_list(L, state(L).units(f[0], f[1]), counted ? push_unit_counted : push_unit);
+  const unit_reading how = read_unit_options(L, 2);
+  return push_list(L, state(L).units(f[0], f[1]), [how](lua_State* S, const unit& u) { push_unit_as(S, u, how); });
 }
 
 // muster.state.get_individuals(filter?: {side?: string, unit?: string}) -> individual[]
@@ -945,6 +969,7 @@ constexpr function_entry state_functions[] = {
     {"get_individual", guard<l_state_get_individual>},
     {"get_terrain", guard<l_state_get_terrain>},
     {"get_kind", guard<l_state_get_kind>},
+    {"get_revision", guard<l_state_get_revision>},
     {"get_sides", guard<l_state_get_sides>},
     {"get_commands", guard<l_state_get_commands>},
     {"get_units", guard<l_state_get_units>},

@@ -15,6 +15,7 @@ void open_all(lua_State* L, int muster_table, kernel& k) {
   open_turn(L, muster_table, k.turn);
   open_choice(L, muster_table, k.choices);
   open_script(L, muster_table);
+  open_data(L, muster_table);
 }
 
 void close_all(kernel& k) {

@@ -125,9 +125,46 @@ runtime::runtime(kernel& k, runtime_options options)
 runtime::~runtime() {
   if (!impl_ || !impl_->L) return;
   if (impl_->watched) detail::watchdog::instance().withdraw(impl_->watch);
+  if (impl_->profiling) stop_profile();
   if (impl_->services.meter() == &impl_->meter) impl_->services.set_meter(nullptr);
   lua::close_all(impl_->services);  // drop the kernel's references into this state first
   lua_close(impl_->L);
+}
+
+namespace {
+std::atomic<bool> profiler_taken{false};  // LuaJIT's profiler is one per process
+
+void on_profile_sample(void* data, lua_State* L, int samples, int vmstate) {
+  auto& profile = *static_cast<std::map<std::pair<std::string, char>, std::uint64_t>*>(data);
+  std::size_t length = 0;
+  // Outermost first (a negative depth), each frame "file:line" where it stands, joined by ';'.
+  const char* stack = luaJIT_profile_dumpstack(L, "l;", -64, &length);
+  std::string_view text(stack, length);
+  while (!text.empty() && text.back() == ';') text.remove_suffix(1);
+  profile[{std::string(text), static_cast<char>(vmstate)}] += static_cast<std::uint64_t>(samples);
+}
+}  // namespace
+
+void runtime::start_profile(int interval_ms) {
+  if (interval_ms < 1) fail("start_profile: the interval must be at least 1 ms");
+  if (impl_->profiling) fail("start_profile: this runtime is already profiling");
+  if (profiler_taken.exchange(true)) fail("start_profile: another runtime is profiling (one per process)");
+  impl_->profile.clear();
+  impl_->profiling = true;
+  const std::string mode = "li" + std::to_string(interval_ms);
+  luaJIT_profile_start(impl_->L, mode.c_str(), &on_profile_sample, &impl_->profile);
+}
+
+std::vector<runtime::profile_line> runtime::stop_profile() {
+  std::vector<profile_line> lines;
+  if (!impl_->profiling) return lines;
+  luaJIT_profile_stop(impl_->L);
+  impl_->profiling = false;
+  profiler_taken.store(false);
+  lines.reserve(impl_->profile.size());
+  for (const auto& [key, samples] : impl_->profile) lines.push_back({key.first, key.second, samples});
+  impl_->profile.clear();
+  return lines;
 }
 
 bool runtime::jit_stoppable() noexcept {

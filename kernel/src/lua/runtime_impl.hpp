@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <map>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -121,6 +122,9 @@ struct runtime::impl {
   // and whether the running call was stopped by one.
   std::atomic<bool> interrupt_pending{false};
   bool interrupted = false;
+  // runtime::start_profile(): the samples by (stack, VM state) while LuaJIT's profiler runs.
+  bool profiling = false;
+  std::map<std::pair<std::string, char>, std::uint64_t> profile;
 
   // Where the last error happened (first Lua frame), recorded by the message handler.
   std::string error_source;

@@ -82,7 +82,14 @@ bool sorted_keys(lua_State* L, int t, std::vector<key_entry>& keys, const char*&
     keys.push_back(e);
     lua_pop(L, 1);
   }
-  std::sort(keys.begin(), keys.end(), key_less);
+  if (!std::is_sorted(keys.begin(), keys.end(), key_less)) std::sort(keys.begin(), keys.end(), key_less);
+  return true;
+}
+
+// Whether sorted keys are exactly 1..n: the table is an array, walked in index order.
+bool is_sequence(const std::vector<key_entry>& keys) {
+  for (std::size_t i = 0; i < keys.size(); ++i)
+    if (keys[i].rank != 0 || keys[i].number != static_cast<double>(i + 1)) return false;
   return true;
 }
 
@@ -90,19 +97,53 @@ constexpr const char* unordered_key_message =
     "{}: a key of type '{}' has no reproducible order; key the table by numbers or strings, "
     "or keep the values in an array";
 
-// [-0, +1, m] Pushes the keys of the table at index t, sorted, as an array; charges the
-// sort. Throws muster::error for a key with no reproducible order.
-void push_sorted_keys(lua_State* L, int t, const char* who) {
-  std::vector<key_entry> keys;
+// Collects the keys of the table at index t, sorted, and charges the sort. Throws
+// muster::error for a key with no reproducible order.
+void collect_sorted_keys(lua_State* L, int t, const char* who, std::vector<key_entry>& keys) {
   const char* bad = nullptr;
   if (!sorted_keys(L, t, keys, bad)) fail(unordered_key_message, who, bad);
   const auto n = static_cast<double>(keys.size());
   charge(L, 1 + static_cast<std::uint64_t>(4 * n * std::log2(n + 1)));  // a comparison ~ 4 instructions
+}
+
+// [-0, +1, m] Pushes the sorted keys as an array.
+void push_keys(lua_State* L, const std::vector<key_entry>& keys) {
   lua_createtable(L, static_cast<int>(keys.size()), 0);
   for (std::size_t i = 0; i < keys.size(); ++i) {
     push_key(L, keys[i]);
     lua_rawseti(L, -2, static_cast<int>(i + 1));
   }
+}
+
+// [-0, +1, m] Pushes the keys of the table at index t, sorted, as an array; charges the
+// sort. Throws muster::error for a key with no reproducible order.
+void push_sorted_keys(lua_State* L, int t, const char* who) {
+  std::vector<key_entry> keys;
+  collect_sorted_keys(L, t, who, keys);
+  push_keys(L, keys);
+}
+
+// Iterator closure over an array (keys 1..n when the walk began): upvalues 1-2 guard<>'s,
+// 3 the table, 4 n, 5 the position. No key array is made: the keys are the positions.
+int array_iterator(lua_State* L) {
+  const int t = lua_upvalueindex(3);
+  const auto n = static_cast<int>(lua_tointeger(L, lua_upvalueindex(4)));
+  auto pos = static_cast<int>(lua_tointeger(L, lua_upvalueindex(5)));
+  while (pos < n) {
+    ++pos;
+    lua_rawgeti(L, t, pos);  // stack: value
+    if (!lua_isnil(L, -1)) {
+      lua_pushinteger(L, pos);
+      lua_replace(L, lua_upvalueindex(5));
+      lua_pushinteger(L, pos);
+      lua_insert(L, -2);  // stack: key, value
+      return 2;
+    }
+    lua_pop(L, 1);  // removed during the walk: skip it
+  }
+  lua_pushinteger(L, pos);
+  lua_replace(L, lua_upvalueindex(5));
+  return 0;
 }
 
 // Iterator closure: upvalues 1-2 guard<>'s, 3 the table, 4 the key array, 5 the position.
@@ -135,9 +176,15 @@ int l_pairs(lua_State* L) {
   lua_pushnil(L);
   lua_pushnil(L);
   lua_pushvalue(L, 1);
-  push_sorted_keys(L, 1, "pairs");
+  std::vector<key_entry> keys;
+  collect_sorted_keys(L, 1, "pairs", keys);
+  const bool array = is_sequence(keys);
+  if (array)
+    lua_pushinteger(L, static_cast<lua_Integer>(keys.size()));
+  else
+    push_keys(L, keys);
   lua_pushinteger(L, 0);
-  lua_pushcclosure(L, guard<pairs_iterator>, 5);
+  lua_pushcclosure(L, array ? guard<array_iterator> : guard<pairs_iterator>, 5);
   lua_pushvalue(L, 1);
   lua_pushnil(L);
   return 3;

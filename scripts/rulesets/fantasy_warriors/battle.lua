@@ -625,12 +625,7 @@ function Battle:declare()
     time = { steps = steps, start = light.check_step(self.start_time, "time") } }
 end
 
-local function deep_copy(v)
-  if type(v) ~= "table" then return v end
-  local out = {}
-  for k, x in pairs(v) do out[k] = deep_copy(x) end
-  return out
-end
+local deep_copy = core.deep_copy
 
 --- Plays one turn; returns true when the battle is over. A turn that fails (a person's cancel
 --- at a prompt, a script's error) leaves the battle as it was before it: the sequencer and the

@@ -293,12 +293,7 @@ local fighter_fields = { "unit", "individual", "in_contact", "rear_ranks", "prof
   "against", "target", "fight_ranks", "polearm", "rider_profile", "capture_standard" }
 local against_fields = { "target", "in_contact", "rear_ranks", "profiles_in_contact" }
 
-local function copy(t)
-  if type(t) ~= "table" then return t end
-  local out = {}
-  for k, v in pairs(t) do out[k] = copy(v) end
-  return out
-end
+local copy = core.deep_copy
 
 local function specials_of(u)
   return (u.leader and 1 or 0) + (u.champion and 1 or 0) + u.musicians + (u.standard and 1 or 0)

@@ -93,6 +93,9 @@ end
 local View = {}
 View.__index = View
 
+-- get_units' options for a view: the figures' number, no props (the view reads positions).
+local POSITIONS = { figures = "count", tags = false }
+
 local function formation_of(e, id)
   return { id = id, x = e.x, y = e.y, facing = e.facing, ranks = e.ranks, files = e.files,
            base_width = e.base_width, base_depth = e.base_depth }
@@ -115,7 +118,7 @@ function M.view(describe)
     v.by_id[p.id] = p
     if v.by_name[p.name] == nil then v.by_name[p.name] = p end
   end
-  for _, u in ipairs(muster.state.get_units(nil, { figures = "count" })) do add(u, "unit") end
+  for _, u in ipairs(muster.state.get_units(nil, POSITIONS)) do add(u, "unit") end
   for _, i in ipairs(muster.state.get_individuals()) do
     if i.unit == nil then add(i, "individual") end
   end
