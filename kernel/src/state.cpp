@@ -442,8 +442,11 @@ namespace {
 // Revisions are unique in the process, so (id, revision) names one content of an entity
 // whichever state (or copy of a state) holds it.
 std::atomic<std::uint64_t> last_revision{0};
-void stamp(entity& e) noexcept { e.revision.value = last_revision.fetch_add(1, std::memory_order_relaxed) + 1; }
+std::uint64_t next_revision() noexcept { return last_revision.fetch_add(1, std::memory_order_relaxed) + 1; }
 }  // namespace
+
+void battle_state::stamp(entity& e) noexcept { e.revision.value = latest_.value = next_revision(); }
+void battle_state::bump() noexcept { latest_.value = next_revision(); }
 
 void battle_state::touch(entity& e) {
   stamp(e);
@@ -452,6 +455,7 @@ void battle_state::touch(entity& e) {
 }
 
 void battle_state::touch_all() {
+  bump();
   for (auto& [id, x] : sides_) stamp(x);
   for (auto& [id, x] : commands_) stamp(x);
   for (auto& [id, x] : units_) {
@@ -463,6 +467,7 @@ void battle_state::touch_all() {
 }
 
 std::uint64_t battle_state::revision(std::string_view id) const { return entity_ref(id).revision.value; }
+std::uint64_t battle_state::revision() const noexcept { return latest_.value; }
 
 std::string battle_state::add_side(side s) {
   id_claims ids{*this};
@@ -597,6 +602,7 @@ void battle_state::del_unit(std::string_view id) {
     }
   units_.erase(it);
   shrink(freed);
+  bump();
 }
 
 void battle_state::del_figure(std::string_view id) {
@@ -617,6 +623,7 @@ void battle_state::del_individual(std::string_view id) {
   const std::size_t freed = cost(it->second);
   individuals_.erase(it);
   shrink(freed);
+  bump();
 }
 
 void battle_state::del_terrain(std::string_view id) {
@@ -625,6 +632,7 @@ void battle_state::del_terrain(std::string_view id) {
   const std::size_t freed = cost(it->second);
   terrain_.erase(it);
   shrink(freed);
+  bump();
 }
 
 // ---- lookup --------------------------------------------------------------------------
@@ -941,6 +949,7 @@ void battle_state::set_clock(std::int64_t turn, std::string phase) {
   resize(clock_.phase.size(), phase.size());
   clock_.turn = turn;
   clock_.phase = std::move(phase);
+  bump();
 }
 
 std::string battle_state::add_secret(std::string_view side_id, std::string label,
@@ -962,6 +971,7 @@ std::string battle_state::add_secret(std::string_view side_id, std::string label
   ids.apply(*this);
   secret_index_.emplace(s.id, secrets_.size());
   secrets_.push_back(std::move(s));
+  bump();
   return secrets_.back().id;
 }
 
@@ -1009,6 +1019,7 @@ void battle_state::set_revealed(std::string_view id) {
          quote(found.revealed->phase));
   grow(cost(clock_));
   secrets_[secret_index_.find(id)->second].revealed = clock_;
+  bump();
 }
 
 std::vector<audit_entry> battle_state::audit() const {
@@ -1054,6 +1065,7 @@ void battle_state::set_module(module_info m) {
     *it = std::move(m);
   else
     modules_.insert(it, std::move(m));
+  bump();
 }
 
 }  // namespace muster

@@ -100,6 +100,7 @@ end
 -- ---------------------------------------------------------------------------------------
 
 local handles = setmetatable({}, { __mode = "k" })  -- handle -> true
+local handle_of = setmetatable({}, { __mode = "v" })  -- id -> its handle while one is held
 local handle_mt = {}
 
 local function flatten(value, prefix, out)
@@ -150,13 +151,18 @@ end
 ---@param id string
 ---@return table handle
 function M.handle(id)
-  local h = setmetatable({ id = id }, handle_mt)
+  local h = handle_of[id]
+  if h then return h end
+  h = setmetatable({ id = id }, handle_mt)
   handles[h] = true
+  handle_of[id] = h
   return h
 end
 
 -- get_unit's option for a unit read for its own fields: the figures as their number.
 local COUNTED = { figures = "count" }
+-- ... and for a unit read for its id and place only: no props either.
+local IDS = { figures = "count", tags = false }
 
 local function unit_id(h)
   if not M.is_handle(h) then
@@ -348,7 +354,7 @@ end
 ---@return table[] handles
 function M.units()
   local out = {}
-  for _, u in ipairs(state.get_units(nil, COUNTED)) do out[#out + 1] = M.handle(u.id) end
+  for _, u in ipairs(state.get_units(nil, IDS)) do out[#out + 1] = M.handle(u.id) end
   return out
 end
 

@@ -1,6 +1,7 @@
 // muster.data through the runtime: copy makes a deep copy (nested tables new, values equal,
 // metatables left behind, array length kept), leaves non-tables as they are, refuses a table
-// that holds itself, and costs instructions in counted mode like the Lua walk it replaces.
+// that holds itself, and costs instructions in counted mode like the Lua walk it replaces;
+// unknown_key finds the first key a set does not know, in pairs' order.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -57,6 +58,22 @@ TEST(data, copy_is_charged_against_the_instruction_budget) {
   rt.run("for _ = 1, 10 do muster.data.copy(big) end", "eval");
   // 10 copies of 2000 entries charge about 80,000: the budget holds, a hundred do not.
   EXPECT_NE(error_of(rt, "for _ = 1, 100 do muster.data.copy(big) end").find("instruction"), std::string::npos);
+}
+
+TEST(data, unknown_key_gives_the_first_unknown_key_in_the_walk_order) {
+  muster::kernel k;
+  muster::runtime rt(k);
+  rt.run("known = {name = true, figures = true, off = false}", "eval");
+  EXPECT_EQ(rt.eval("muster.data.unknown_key({name = 'a', figures = 3}, known)"), "nil");
+  EXPECT_EQ(rt.eval("muster.data.unknown_key({}, known)"), "nil");
+  // Several unknown: the first as pairs walks (numbers, then strings in byte order).
+  EXPECT_EQ(rt.eval("muster.data.unknown_key({name = 'a', zeta = 1, alpha = 2, Beta = 3}, known)"), "\"Beta\"");
+  EXPECT_EQ(rt.eval("muster.data.unknown_key({name = 'a', zeta = 1, [2] = 'x', [1] = 'y'}, known)"), "1");
+  // A key the known set maps to false is unknown.
+  EXPECT_EQ(rt.eval("muster.data.unknown_key({off = 1}, known)"), "\"off\"");
+  EXPECT_NE(error_of(rt, "muster.data.unknown_key({[{}] = 1, [{}] = 2}, known)").find("no reproducible order"),
+            std::string::npos);
+  EXPECT_NE(error_of(rt, "muster.data.unknown_key('a', known)").find("bad argument #1"), std::string::npos);
 }
 
 }  // namespace

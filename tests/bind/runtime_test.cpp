@@ -130,6 +130,36 @@ TEST_F(runtime, pairs_tolerates_removal_during_the_walk) {
             "\"ac\"");
 }
 
+TEST_F(runtime, pairs_walks_an_array_in_order_and_skips_what_the_walk_removed) {
+  EXPECT_EQ(rt.eval(R"(
+    local t = {'a', 'b', 'c', 'd'}
+    local seen = {}
+    for i, v in pairs(t) do seen[#seen + 1] = i .. v; t[3] = nil; t[9] = 'late' end
+    return table.concat(seen, ' '))"),
+            "\"1a 2b 4d\"");
+}
+
+TEST_F(runtime, a_profile_samples_the_lua_stacks_it_ran) {
+  rt.run("function busy(n) local s = 0 for i = 1, n do s = s + #tostring(i) end return s end", "profiled");
+  rt.start_profile(1);
+  muster::kernel other_kernel;
+  muster::runtime other(other_kernel);
+  EXPECT_NE(error_of([&] { other.start_profile(1); }).find("one per process"), std::string::npos);
+  EXPECT_NE(error_of([&] { rt.start_profile(1); }).find("already profiling"), std::string::npos);
+  rt.run("busy(3000000)", "caller");
+  const auto lines = rt.stop_profile();
+  std::uint64_t samples = 0, in_busy = 0;
+  for (const auto& l : lines) {
+    samples += l.samples;
+    if (l.stack.find("caller:1;profiled:1") != std::string::npos) in_busy += l.samples;
+  }
+  EXPECT_GT(samples, 0u);
+  EXPECT_GT(in_busy, 0u);  // outermost first: the caller's line, then busy's
+  EXPECT_TRUE(rt.stop_profile().empty());  // stopped: nothing more
+  EXPECT_NO_THROW(other.start_profile(1));  // the profiler is free again
+  other.stop_profile();
+}
+
 TEST_F(runtime, pairs_refuses_keys_without_a_reproducible_order) {
   EXPECT_EQ(error_of([&] { rt.run("for k in pairs({[{}] = 1}) do end", "repl"); }),
             "repl:1: pairs: a key of type 'table' has no reproducible order; key the table by "

@@ -468,7 +468,17 @@ TEST(state, a_revision_changes_with_its_entity_and_never_comes_back_for_other_co
   EXPECT_EQ(s.rt.eval("changed(function() S.set_prop('b', 'move', 4) S.get_unit('a') end)"), "false");
   // A state saved and loaded back holds the same content under new revisions.
   EXPECT_EQ(s.rt.eval("changed(function() S.parse(S.fmt()) end)"), "true");
-  // Gone: an error, as for any missing entity.
+  // The whole state's: with any change, removals too; not with a read.
+  s.rt.run("function state_changed(what) local before = S.get_revision() what() return S.get_revision() ~= before end",
+           "eval");
+  EXPECT_EQ(s.rt.eval("state_changed(function() S.set_prop('b', 'move', 5) end)"), "true");
+  EXPECT_EQ(s.rt.eval("state_changed(function() S.get_units() S.get_unit('a') end)"), "false");
+  EXPECT_EQ(s.rt.eval("state_changed(function() S.add_unit{id = 'c', side = 'red', name = 'C'} S.del_unit('c') end)"),
+            "true");
+  EXPECT_EQ(s.rt.eval("local before = S.get_revision() S.add_unit{id = 'c', side = 'red', name = 'C'} "
+                      "local added = S.get_revision() S.del_unit('c') return added ~= before and S.get_revision() ~= added"),
+            "true");
+    // Gone: an error, as for any missing entity.
   s.rt.run("S.del_unit('b')", "eval");
   EXPECT_NE(run_error(s, "S.get_revision('b')").find("no entity 'b'"), std::string::npos);
 }

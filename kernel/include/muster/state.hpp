@@ -229,6 +229,9 @@ class battle_state {
   /// trusted while the revision is the same, across copies of the state, undo and load. Not
   /// saved, not hashed. Throws "no entity 'x'".
   std::uint64_t revision(std::string_view id) const;
+  /// The same for the whole state: changes with every change to anything in it (an entity,
+  /// the clock, a secret, a module; a removal too), and never stands for other content.
+  std::uint64_t revision() const noexcept;
 
   /// Lists, sorted by id. An empty filter matches everything; a non-empty one must name an
   /// existing side/command/unit.
@@ -307,7 +310,10 @@ class battle_state {
   /// 128 printable bytes, options up to 4096.
   void set_module(module_info m);
   /// Forgets every recorded module (before recording a new configuration's).
-  void clear_modules() noexcept { modules_.clear(); }
+  void clear_modules() noexcept {
+    modules_.clear();
+    bump();
+  }
   /// Modules sorted by name.
   const std::vector<module_info>& modules() const noexcept { return modules_; }
 
@@ -367,6 +373,8 @@ class battle_state {
   /// Gives entity `e` (and, for a figure, its unit) a new revision: after every change.
   void touch(entity& e);
   void touch_all();
+  void stamp(entity& e) noexcept;  ///< e and the state a new revision
+  void bump() noexcept;            ///< the state a new revision (a change to no one entity)
   const secret& secret_ref(std::string_view id) const;  ///< throws "no secret 'x'"
 
   std::map<std::string, side, std::less<>> sides_;
@@ -381,6 +389,7 @@ class battle_state {
   std::vector<module_info> modules_;                               ///< sorted by name
   clock_time clock_;
   metering metering_;
+  revision_tag latest_;  ///< revision(): not part of the state's value
 };
 
 }  // namespace muster

@@ -8,6 +8,7 @@
 #include "lua/bindings.hpp"
 #include "lua/guard.hpp"
 #include "lua/host.hpp"
+#include "lua/sandbox.hpp"
 #include "lua/stack.hpp"
 #include "muster/error.hpp"
 
@@ -66,11 +67,44 @@ int l_data_copy(lua_State* L) {
   return 1;
 }
 
+// muster.data.unknown_key(t, known) -> the first key of t (in the order pairs walks) that
+//   known does not map to a true value, or nil: a check of a table's fields against the
+//   fields a procedure knows, in one call and without a snapshot of t's keys
+int l_data_unknown_key(lua_State* L) {
+  check_table(L, 1);
+  check_table(L, 2);
+  lua_settop(L, 2);
+  int first = 0;  // stack index of the first unknown key so far
+  std::uint64_t entries = 0;
+  lua_pushnil(L);
+  while (lua_next(L, 1) != 0) {  // stack: t, known, [first], key, value
+    lua_pop(L, 1);
+    ++entries;
+    lua_pushvalue(L, -1);
+    lua_rawget(L, 2);
+    const bool known = lua_toboolean(L, -1) != 0;
+    lua_pop(L, 1);
+    if (known) continue;
+    if (first == 0) {
+      lua_pushvalue(L, -1);  // stack: t, known, key, key'
+      lua_insert(L, 3);      // stack: t, known, first, key
+      first = 3;
+    } else if (key_before(L, -1, first, "muster.data.unknown_key")) {
+      lua_pushvalue(L, -1);
+      lua_replace(L, first);
+    }
+  }
+  charge(L, 2 * entries + 1);
+  if (first == 0) lua_pushnil(L);
+  return 1;
+}
+
 }  // namespace
 
 void open_data(lua_State* L, int muster_table) {
   static const function_entry entries[] = {
       {"copy", guard<l_data_copy>},
+      {"unknown_key", guard<l_data_unknown_key>},
   };
   muster_table = abs_index(L, muster_table);
   lua_newtable(L);  // stack: muster.data

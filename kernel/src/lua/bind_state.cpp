@@ -598,11 +598,13 @@ int l_state_get_kind(lua_State* L) {
   return 1;
 }
 
-// muster.state.get_revision(id: string) -> revision: number  (battle_state::revision: changes
-//   whenever the entity does, never reused for other content; for caches keyed by it)
+// muster.state.get_revision(id?: string) -> revision: number  (battle_state::revision: changes
+//   whenever the entity does, or without an id the whole state; never reused for other
+//   content; for caches keyed by it)
 int l_state_get_revision(lua_State* L) {
-  const std::string_view id = check_string(L, 1);
-  lua_pushnumber(L, static_cast<lua_Number>(state(L).revision(id)));
+  const battle_state& s = state(L);
+  const std::uint64_t revision = lua_isnoneornil(L, 1) ? s.revision() : s.revision(check_string(L, 1));
+  lua_pushnumber(L, static_cast<lua_Number>(revision));
   return 1;
 }
 

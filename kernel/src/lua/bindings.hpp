@@ -25,7 +25,7 @@ void open_log(lua_State* L, int muster_table, event_log& log);
 void open_choice(lua_State* L, int muster_table, chooser& choices);
 /// muster.script: where a running function is (file, line) and Lua data files under the root.
 void open_script(lua_State* L, int muster_table);
-/// muster.data: plain-data helpers (copy).
+/// muster.data: plain-data helpers (copy, unknown_key).
 void open_data(lua_State* L, int muster_table);
 
 /// Opens every service of k into the muster table.

@@ -106,6 +106,17 @@ void collect_sorted_keys(lua_State* L, int t, const char* who, std::vector<key_e
   charge(L, 1 + static_cast<std::uint64_t>(4 * n * std::log2(n + 1)));  // a comparison ~ 4 instructions
 }
 
+}  // namespace
+
+bool key_before(lua_State* L, int a, int b, const char* who) {
+  key_entry x{}, y{};
+  if (!read_key(L, a, x)) fail(unordered_key_message, who, luaL_typename(L, a));
+  if (!read_key(L, b, y)) fail(unordered_key_message, who, luaL_typename(L, b));
+  return key_less(x, y);
+}
+
+namespace {
+
 // [-0, +1, m] Pushes the sorted keys as an array.
 void push_keys(lua_State* L, const std::vector<key_entry>& keys) {
   lua_createtable(L, static_cast<int>(keys.size()), 0);

@@ -23,4 +23,9 @@ std::string render(lua_State* L, int index);
 /// name, never as an address).
 void push_safe_tostring(lua_State* L, int index);
 
+/// Whether key a comes before key b in the walk order of pairs (numbers ascending, then
+/// strings in byte order, then false, true). Throws muster::error naming `who` for a key of
+/// another type, as pairs does. a and b are stack indices.
+bool key_before(lua_State* L, int a, int b, const char* who);
+
 }  // namespace muster::lua

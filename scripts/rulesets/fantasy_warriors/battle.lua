@@ -504,7 +504,7 @@ function Battle:command_test_phase()
       for _, test in ipairs(r.tests) do
         for _, name in ipairs(test.units or {}) do
           local id = self.placed.units[name]
-          if id and muster.state.get_kind(id) == "unit" and muster.state.get_unit(id, { figures = "count" }).figures > 0 then
+          if id and muster.state.get_kind(id) == "unit" and muster.state.get_unit(id, { figures = "count", tags = false }).figures > 0 then
             local h = self.lib.handle(id)
             if h.reaction ~= "rout" then
               if test.result == "rout" then

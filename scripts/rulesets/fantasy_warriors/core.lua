@@ -119,10 +119,9 @@ function M.check_fields(t, known, path)
     for _, k in ipairs(known) do set[k] = true end
     field_sets[known] = set
   end
-  for k in pairs(t) do
-    if not set[k] then
-      M.fail(path .. "." .. M.cut(tostring(k)), "unknown field (known: " .. join(known) .. ")")
-    end
+  local k = muster.data.unknown_key(t, set)  -- the first in pairs order, in one call
+  if k ~= nil then
+    M.fail(path .. "." .. M.cut(tostring(k)), "unknown field (known: " .. join(known) .. ")")
   end
 end
 

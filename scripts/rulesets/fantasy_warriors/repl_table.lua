@@ -9,12 +9,14 @@ local svg = require("svg")
 local M = {}
 
 local s = muster.state
+-- get_unit(s)' options for reading a unit's id, name, place and figures' number (no props).
+local PLACE = { figures = "count", tags = false }
 
 local function id_of(lib, h, what)
   if lib.is_handle(h) then return rawget(h, "id") end
   if type(h) == "string" then
     if s.get_kind(h) == "unit" or s.get_kind(h) == "individual" then return h end
-    for _, u in ipairs(s.get_units(nil, { figures = "count" })) do if u.name == h then return u.id end end
+    for _, u in ipairs(s.get_units(nil, PLACE)) do if u.name == h then return u.id end end
     for _, i in ipairs(s.get_individuals()) do if i.name == h then return i.id end end
   end
   core.fail(what or "unit", "a unit (a name the session knows, or its name as a string) expected, got " .. core.show(h))
@@ -22,12 +24,23 @@ end
 
 M.id = id_of
 
+-- The last view, kept while the battle state has not changed since (its revision): a phase
+-- asks for the table many times between moves. Descriptions are read again for each asker.
+local last_view, last_revision, last_lib
+
 --- The view of the table now, reading units' descriptions through the REPL.
 function M.view(lib)
-  return tabletop.view(function(id)
+  local revision = s.get_revision()
+  if last_view and last_revision == revision and last_lib == lib then
+    for _, p in ipairs(last_view.pieces) do p.desc = nil end
+    return last_view
+  end
+  last_view = tabletop.view(function(id)
     if s.get_kind(id) == "unit" then return lib.describe(lib.handle(id)) end
     return s.get_individual(id).props
   end)
+  last_revision, last_lib = revision, lib
+  return last_view
 end
 
 local function fmt_in(v) return muster.measure.fmt(v) end
@@ -101,7 +114,7 @@ end
 --- table.
 function M.reform(lib, id)
   if s.get_kind(id) ~= "unit" then return end
-  local u = s.get_unit(id, { figures = "count" })
+  local u = s.get_unit(id, PLACE)
   if u.base_width <= 0 then return end
   local n = u.figures
   local h = lib.handle(id)
@@ -126,11 +139,11 @@ end
 function M.scenario(lib, path)
   -- A path, a source {file, text}, or a scenario already loaded (scenario.open_field's).
   local sc = (type(path) == "table" and path.sides ~= nil) and path or scenario.load(path)
-  for _, u in ipairs(s.get_units(nil, { figures = "count" })) do s.del_unit(u.id) end
+  for _, u in ipairs(s.get_units(nil, PLACE)) do s.del_unit(u.id) end
   for _, i in ipairs(s.get_individuals()) do s.del_individual(i.id) end
   for _, t in ipairs(s.get_terrains()) do s.del_terrain(t.id) end
   local placed = scenario.setup(sc, function(desc, side) return rawget(lib.add_unit(desc, side), "id") end)
-  for _, u in ipairs(s.get_units(nil, { figures = "count" })) do M.reform(lib, u.id) end
+  for _, u in ipairs(s.get_units(nil, PLACE)) do M.reform(lib, u.id) end
   for _, name in ipairs(core.sorted_keys(lib.env)) do
     if lib.is_handle(lib.env[name]) then lib.env[name] = nil end
   end
