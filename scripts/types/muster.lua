@@ -16,6 +16,7 @@
 ---@field turn muster.turn
 ---@field choice muster.choice
 ---@field script muster.script
+---@field data muster.data
 muster = {}
 
 --- The loaded ruleset's module table (what its init.lua returned). Set in the session and in

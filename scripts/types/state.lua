@@ -181,9 +181,10 @@ function muster.state.get_side(id) end
 ---@return muster.state.command
 function muster.state.get_command(id) end
 
---- The unit; with opts = {figures = "count"} its `figures` is their number, not the list.
+--- The unit; with opts = {figures = "count"} its `figures` is their number, not the list;
+--- with opts = {tags = false} it comes without props, counters and markers.
 ---@param id string
----@param opts? {figures?: "count"}
+---@param opts? {figures?: "count", tags?: boolean}
 ---@return muster.state.unit
 function muster.state.get_unit(id, opts) end
 
@@ -204,6 +205,15 @@ function muster.state.get_terrain(id) end
 ---@return "side"|"command"|"unit"|"figure"|"individual"|"terrain"|"secret"|nil
 function muster.state.get_kind(id) end
 
+--- A number that changes whenever the entity changes (a unit's also when one of its figures
+--- does) and never stands for other content in this process, across undo and load: key a
+--- cache of what you derive from an entity by (id, revision). Without an id, the same for the
+--- whole state (any change, removals too). Not saved, not hashed.
+--- Errors: "no entity 'x'".
+---@param id? string
+---@return number revision
+function muster.state.get_revision(id) end
+
 --- Every side, sorted by id.
 ---@return muster.state.side[]
 function muster.state.get_sides() end
@@ -215,7 +225,7 @@ function muster.state.get_commands(filter) end
 
 --- Units, sorted by id.
 ---@param filter? {side?: string, command?: string}
----@param opts? {figures?: "count"}
+---@param opts? {figures?: "count", tags?: boolean}
 ---@return muster.state.unit[]
 function muster.state.get_units(filter, opts) end
 
