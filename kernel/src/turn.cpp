@@ -128,6 +128,7 @@ void sequencer::set_structure(turn_structure s) {
   over_reason_.clear();
   deferred_now_.clear();
   deferred_next_.clear();
+  cursor_ = cursor{};
 }
 
 bool sequencer::point_exists(std::string_view at) const {
@@ -411,7 +412,12 @@ struct sequencer::run_state {
   std::vector<deferred_item> next;
   std::int64_t clock_turn;
   std::string clock_phase;
+  cursor where;
 };
+
+sequencer::run_state sequencer::snapshot() const {
+  return run_state{turn_, time_, over_, over_reason_, deferred_now_, deferred_next_, log_.turn(), log_.phase(), cursor_};
+}
 
 void sequencer::abort_run(run_state& saved, std::string_view error) noexcept {
   // Logged with the failed turn's clock. A failure to log (a throwing sink) must not hide
@@ -426,6 +432,7 @@ void sequencer::abort_run(run_state& saved, std::string_view error) noexcept {
   over_reason_.swap(saved.over_reason);
   deferred_now_.swap(saved.now);
   deferred_next_.swap(saved.next);
+  cursor_ = std::move(saved.where);
   try {
     log_.set_clock(saved.clock_turn, saved.clock_phase);
   } catch (const std::exception&) {
@@ -444,8 +451,7 @@ void sequencer::run_pre_battle() {
   if (turn_ > 0) fail("turn: the battle has started (turn {})", turn_);
   if (over_) fail("turn: the battle is over ({})", over_reason_);
   require_functions(structure_.pre_battle, pre_battle_point);
-  run_state saved{turn_, time_, over_, over_reason_, deferred_now_, deferred_next_,
-                  log_.turn(), log_.phase()};
+  run_state saved = snapshot();
   running_ = true;
   try {
     set_clock("");
@@ -468,57 +474,89 @@ void sequencer::run_pre_battle() {
   pre_battle_done_ = true;
 }
 
-bool sequencer::run_turn() {
+void sequencer::check_can_run(std::string_view what) const {
   if (!has_structure_) fail("turn: no structure (set_structure first)");
-  if (running_) fail("turn: run_turn called while a turn runs");
+  if (running_) fail("turn: {} called while a turn runs", what);
   if (over_) fail("turn: the battle is over ({})", over_reason_);
   for (const phase_decl& p : structure_.phases) require_functions(p.steps, p.id);
-  run_state saved{turn_, time_, over_, over_reason_, deferred_now_, deferred_next_,
-                  log_.turn(), log_.phase()};
-  running_ = true;
+}
+
+void sequencer::begin_turn() {
   ++turn_;
   deferred_now_ = std::move(deferred_next_);
   deferred_next_.clear();
-  try {
-    set_clock("");
-    if (structure_.time_steps.empty())
-      log_.add("turn_start");
-    else
-      log_.add_fields("turn_start", "time", structure_.time_steps[time_]);
-    at_ = turn_point;
-    run_point(relation::before, turn_point, "");
+  cursor_ = cursor{};
+  cursor_.in_turn = true;
+  set_clock("");
+  if (structure_.time_steps.empty())
+    log_.add("turn_start");
+  else
+    log_.add_fields("turn_start", "time", structure_.time_steps[time_]);
+  at_ = turn_point;
+  run_point(relation::before, turn_point, "");
+  if (structure_.mode == turn_mode::sides_then_phases) {
+    cursor_.order = side_order({}, "");
+    cursor_.ordered = true;
+  }
+}
+
+void sequencer::end_turn() {
+  at_ = turn_point;
+  if (!over_) run_point(relation::after, turn_point, "");
+  if (!over_ && !structure_.time_steps.empty()) {
+    const std::size_t next = (time_ + 1) % structure_.time_steps.size();
+    log_.add_fields("time_advance", "from", structure_.time_steps[time_], "to", structure_.time_steps[next]);
+    time_ = next;
+  }
+  log_.add("turn_end");
+  cursor_ = cursor{};
+  deferred_now_.clear();
+}
+
+// One step: a turn begun if none is under way, then one phase (or one side's run of it),
+// then the turn ended after its last phase or when the battle is over.
+void sequencer::advance() {
+  if (!cursor_.in_turn) begin_turn();
+  const auto& phases = structure_.phases;
+  if (!over_) {
     if (structure_.mode == turn_mode::phases_then_sides) {
-      for (const phase_decl& p : structure_.phases) {
-        if (over_) break;
-        if (p.sides == side_mode::simultaneous) {
-          run_phase(p, "");
-          continue;
+      const phase_decl& p = phases[cursor_.phase];
+      if (p.sides == side_mode::simultaneous) {
+        run_phase(p, "");
+        ++cursor_.phase;
+      } else {
+        if (!cursor_.ordered) {
+          set_clock(p.id);
+          cursor_.order = side_order(p.order, p.id);
+          set_clock("");
+          cursor_.ordered = true;
+          cursor_.side = 0;
         }
-        set_clock(p.id);
-        const std::vector<std::string> order = side_order(p.order, p.id);
-        set_clock("");
-        for (const std::string& s : order) {
-          if (over_) break;
-          run_phase(p, s);
+        if (cursor_.side < cursor_.order.size()) run_phase(p, cursor_.order[cursor_.side++]);
+        if (cursor_.side >= cursor_.order.size()) {
+          ++cursor_.phase;
+          cursor_.ordered = false;
         }
       }
     } else {
-      const std::vector<std::string> order = side_order({}, "");
-      for (const std::string& s : order)
-        for (const phase_decl& p : structure_.phases) {
-          if (over_) break;
-          run_phase(p, s);
-        }
+      run_phase(phases[cursor_.phase], cursor_.order[cursor_.side]);
+      if (++cursor_.phase == phases.size()) {
+        cursor_.phase = 0;
+        ++cursor_.side;
+      }
     }
-    at_ = turn_point;
-    if (!over_) run_point(relation::after, turn_point, "");
-    if (!over_ && !structure_.time_steps.empty()) {
-      const std::size_t next = (time_ + 1) % structure_.time_steps.size();
-      log_.add_fields("time_advance", "from", structure_.time_steps[time_], "to",
-                      structure_.time_steps[next]);
-      time_ = next;
-    }
-    log_.add("turn_end");
+  }
+  const bool done = structure_.mode == turn_mode::phases_then_sides ? cursor_.phase >= phases.size()
+                                                                     : cursor_.side >= cursor_.order.size();
+  if (over_ || done) end_turn();
+}
+
+bool sequencer::run_next_phase() {
+  check_can_run("run_next_phase");
+  run_state saved = snapshot();
+  running_ = true;
+  try {
+    advance();
   } catch (const std::exception& e) {
     abort_run(saved, e.what());
     throw;
@@ -528,8 +566,32 @@ bool sequencer::run_turn() {
   }
   running_ = false;
   at_.clear();
-  deferred_now_.clear();
   return !over_;
+}
+
+bool sequencer::run_turn() {
+  check_can_run("run_turn");
+  run_state saved = snapshot();
+  running_ = true;
+  try {
+    do advance();
+    while (cursor_.in_turn);
+  } catch (const std::exception& e) {
+    abort_run(saved, e.what());
+    throw;
+  } catch (...) {
+    abort_run(saved, "unknown exception");
+    throw;
+  }
+  running_ = false;
+  at_.clear();
+  return !over_;
+}
+
+std::string_view sequencer::next_phase() const noexcept {
+  if (!has_structure_ || over_ || structure_.phases.empty()) return {};
+  if (!cursor_.in_turn) return structure_.phases.front().id;
+  return structure_.phases[cursor_.phase].id;
 }
 
 std::int64_t sequencer::run(std::int64_t turns) {
@@ -634,6 +696,7 @@ void sequencer::clear() noexcept {
   window_stack_.clear();
   deferred_now_.clear();
   deferred_next_.clear();
+  cursor_ = cursor{};
 }
 
 }  // namespace muster

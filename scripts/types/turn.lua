@@ -167,6 +167,19 @@ function muster.turn.run_pre_battle() end
 ---@return integer played
 function muster.turn.run(turns) end
 
+--- Runs the next phase only (one side's run of a phase played per side), beginning a turn
+--- first when none is under way and ending it after its last phase: phase after phase logs
+--- what run() logs. Returns false once the battle is over. A failure puts the sequencer back
+--- as it was before this phase. run() in the middle of a turn plays the rest of it.
+---@return boolean going_on
+function muster.turn.run_phase() end
+
+--- The id of the phase run_phase() plays next (nil when the battle is over or there is no
+--- structure), and whether a turn is under way.
+---@return string|nil phase
+---@return boolean in_turn
+function muster.turn.get_next_phase() end
+
 --- Ends the battle: the running step finishes, nothing after it runs, the time does not
 --- advance, and the host's run stops. The first reason given is kept.
 ---@param reason string

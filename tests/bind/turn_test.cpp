@@ -98,6 +98,21 @@ TEST(turn, runs_a_structure_declared_in_lua) {
   EXPECT_EQ(s.k.turn.structure().phases[0].name, "Phase Two: Shooting");
 }
 
+TEST(turn, steps_phase_by_phase_from_lua) {
+  session s;
+  s.rt.run(small_ruleset, "ruleset");
+  EXPECT_EQ(s.rt.eval("muster.turn.get_next_phase()"), "\"shooting\", false");
+  EXPECT_EQ(s.rt.eval("muster.turn.run_phase()"), "true");
+  EXPECT_EQ(s.rt.eval("muster.turn.get_next_phase()"), "\"movement\", true");
+  EXPECT_EQ(s.rt.eval("muster.turn.run_phase(), muster.turn.run_phase()"), "true, true");  // blue, then red
+  EXPECT_EQ(s.rt.eval("muster.turn.get_next_phase()"), "\"shooting\", false");
+  EXPECT_EQ(s.rt.eval("seen"), "{\"1|shooting|-|volleys\", \"1|movement|blue|moves\", \"1|movement|red|moves\"}");
+  EXPECT_EQ(s.rt.eval("muster.turn.get_turn()"), "1, nil, nil");
+  s.rt.run("muster.turn.set_step('volleys', function() muster.turn.set_over('routed') end)", "ruleset");
+  EXPECT_EQ(s.rt.eval("muster.turn.run_phase()"), "false");
+  EXPECT_EQ(s.rt.eval("muster.turn.get_next_phase()"), "nil, false");
+}
+
 TEST(turn, runs_hooks_and_variant_edits_from_lua) {
   session s;
   s.rt.run(small_ruleset, "ruleset");

@@ -559,6 +559,114 @@ TEST(turn, restores_turn_and_time_when_a_step_fails) {
   EXPECT_EQ(seq.time().name, "day 3");
 }
 
+// A structure of three phases, the middle one played per side (blue first), over the time
+// dial; each step's run noted in `ran`.
+turn_structure stepped(std::vector<std::string>& ran, turn_mode mode = turn_mode::phases_then_sides) {
+  turn_structure s;
+  auto note = [&ran](const turn_context& c) { ran.push_back(fmt::format("{}{}", c.at, c.side.empty() ? "" : ":" + std::string(c.side))); };
+  s.phases = {phase("a", side_mode::simultaneous, {step("a1", note)}),
+              phase("b", side_mode::each, {step("b1", note)}),
+              phase("c", side_mode::simultaneous, {step("c1", note)})};
+  s.phases[1].order = [](const turn_context&) { return std::vector<std::string>{"blue", "red"}; };
+  s.sides = {"red", "blue"};
+  s.mode = mode;
+  s.time_steps = fw_time();
+  return s;
+}
+
+TEST(turn, steps_phase_by_phase_and_logs_what_a_whole_turn_logs) {
+  std::vector<std::string> ran, ran_whole;
+  event_log stepped_log, whole_log;
+  sequencer by_step(stepped_log), whole(whole_log);
+  by_step.set_structure(stepped(ran));
+  whole.set_structure(stepped(ran_whole));
+  EXPECT_EQ(by_step.next_phase(), "a");
+  EXPECT_FALSE(by_step.in_turn());
+  EXPECT_TRUE(by_step.run_next_phase());  // turn 1 begins, phase a
+  EXPECT_EQ(ran, (std::vector<std::string>{"a1"}));
+  EXPECT_TRUE(by_step.in_turn());
+  EXPECT_EQ(by_step.turn(), 1);
+  EXPECT_EQ(by_step.next_phase(), "b");
+  EXPECT_TRUE(by_step.run_next_phase());  // b for blue
+  EXPECT_EQ(ran.back(), "b1:blue");
+  EXPECT_EQ(by_step.next_phase(), "b");
+  EXPECT_TRUE(by_step.run_next_phase());  // b for red
+  EXPECT_EQ(ran.back(), "b1:red");
+  EXPECT_EQ(by_step.next_phase(), "c");
+  EXPECT_EQ(by_step.time().name, "day 1");
+  EXPECT_TRUE(by_step.run_next_phase());  // c, and the turn ends
+  EXPECT_FALSE(by_step.in_turn());
+  EXPECT_EQ(by_step.time().name, "day 2");
+  EXPECT_EQ(by_step.next_phase(), "a");
+  // Half a turn by steps, then run_turn plays the rest of it.
+  EXPECT_TRUE(by_step.run_next_phase());
+  EXPECT_TRUE(by_step.run_turn());
+  EXPECT_EQ(by_step.turn(), 2);
+  EXPECT_FALSE(by_step.in_turn());
+  whole.run(2);
+  EXPECT_EQ(ran, ran_whole);
+  EXPECT_EQ(stepped_log.fmt_lines(), whole_log.fmt_lines());
+  EXPECT_NE(stepped_log.fmt_lines().find("t1 - turn_end\n"), std::string::npos);
+}
+
+TEST(turn, steps_each_side_through_every_phase_in_sides_then_phases) {
+  std::vector<std::string> ran, ran_whole;
+  event_log stepped_log, whole_log;
+  sequencer by_step(stepped_log), whole(whole_log);
+  by_step.set_structure(stepped(ran, turn_mode::sides_then_phases));
+  whole.set_structure(stepped(ran_whole, turn_mode::sides_then_phases));
+  int steps = 0;
+  do ++steps;
+  while (by_step.run_next_phase() && by_step.in_turn());
+  EXPECT_EQ(steps, 6);  // two sides, three phases each
+  whole.run_turn();
+  EXPECT_EQ(ran, ran_whole);
+  EXPECT_EQ(stepped_log.fmt_lines(), whole_log.fmt_lines());
+}
+
+TEST(turn, a_failed_step_puts_the_sequencer_back_before_that_step) {
+  std::vector<std::string> ran;
+  event_log log;
+  sequencer seq(log);
+  seq.set_structure(stepped(ran));
+  bool fail_now = true;
+  seq.set_step("c1", [&](const turn_context&) {
+    seq.add_deferred("rout", {});
+    if (fail_now) throw muster::error("no unit 'orcs'");
+  });
+  seq.run_next_phase();
+  seq.run_next_phase();
+  seq.run_next_phase();
+  EXPECT_EQ(error_of([&] { seq.run_next_phase(); }), "step 'c1' (turn 1, c): no unit 'orcs'");
+  // Still in turn 1, before c: what the failed step queued is gone.
+  EXPECT_TRUE(seq.in_turn());
+  EXPECT_EQ(seq.next_phase(), "c");
+  EXPECT_EQ(seq.turn(), 1);
+  EXPECT_EQ(seq.queued().size(), 0u);
+  EXPECT_EQ(seq.time().name, "day 1");
+  // run_turn from here fails the same way and also leaves it before c.
+  EXPECT_EQ(error_of([&] { seq.run_turn(); }), "step 'c1' (turn 1, c): no unit 'orcs'");
+  EXPECT_EQ(seq.next_phase(), "c");
+  fail_now = false;
+  EXPECT_TRUE(seq.run_next_phase());
+  EXPECT_FALSE(seq.in_turn());
+  EXPECT_EQ(seq.queued().size(), 1u);
+  EXPECT_EQ(seq.time().name, "day 2");
+}
+
+TEST(turn, a_step_that_ends_the_battle_ends_the_turn) {
+  std::vector<std::string> ran;
+  event_log log;
+  sequencer seq(log);
+  seq.set_structure(stepped(ran));
+  seq.set_step("a1", [&](const turn_context&) { seq.set_over("annihilated"); });
+  EXPECT_FALSE(seq.run_next_phase());
+  EXPECT_FALSE(seq.in_turn());
+  EXPECT_EQ(seq.next_phase(), "");
+  EXPECT_EQ(last_event(log), "t1 - turn_end");
+  EXPECT_EQ(error_of([&] { seq.run_next_phase(); }), "turn: the battle is over (annihilated)");
+}
+
 TEST(turn, restores_its_state_when_the_log_sink_throws) {
   event_log log;
   sequencer seq(log);

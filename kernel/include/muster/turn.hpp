@@ -197,8 +197,20 @@ class sequencer {
   /// Returns false when the battle is over (set_over) by its end. Throws when over already.
   /// On an exception from a callback the turn number, time, deferred queues and clock are
   /// restored to their values before the turn, a turn_abort event is logged, and a
-  /// step_error naming the failing step propagates.
+  /// step_error naming the failing step propagates. A turn that run_next_phase() has begun is played
+  /// to its end (and a failure puts it back where run_next_phase() left it).
   bool run_turn();
+  /// Runs the next phase of the battle and stops (a person stepping phase by phase, a save
+  /// between phases): when no turn is under way it begins one first (turn_start, the turn's
+  /// before hooks), and after the turn's last phase it ends it (the after hooks, the time
+  /// step, turn_end), so one call after another logs what run_turn() logs. A phase played per
+  /// side is one step per side. Returns false when the battle is over. On an exception the
+  /// sequencer is put back as it was before this step, as run_turn() does for a turn.
+  bool run_next_phase();
+  /// Whether a turn is under way: run_next_phase() has begun it and not yet ended it.
+  bool in_turn() const noexcept { return cursor_.in_turn; }
+  /// The id of the phase the next run_next_phase() plays ("" with no structure, or when over).
+  std::string_view next_phase() const noexcept;
   /// Runs up to `turns` turns (>= 0), stopping early when the battle is over; returns how
   /// many ran.
   std::int64_t run(std::int64_t turns);
@@ -234,7 +246,20 @@ class sequencer {
 
  private:
   struct run_state;
+  /// Where a turn under way stands between run_next_phase() calls.
+  struct cursor {
+    bool in_turn = false;
+    std::size_t phase = 0;            ///< the next phase (sides_then_phases: within the side)
+    std::vector<std::string> order;   ///< the sides' order: this phase's, or the turn's
+    std::size_t side = 0;             ///< the next side in `order`
+    bool ordered = false;             ///< `order` is known for the current phase
+  };
+  run_state snapshot() const;
   void abort_run(run_state& saved, std::string_view error) noexcept;
+  void check_can_run(std::string_view what) const;
+  void advance();  ///< one step's work, unguarded: begin a turn, one phase, end the turn
+  void begin_turn();
+  void end_turn();
   void run_point(relation when, std::string_view at, std::string_view side);
   void run_steps(const std::vector<step_decl>& steps, std::string_view side);
   void run_phase(const phase_decl& p, std::string_view side);
@@ -253,6 +278,7 @@ class sequencer {
   std::size_t time_ = 0;
   bool pre_battle_done_ = false;
   bool running_ = false;
+  cursor cursor_;
   bool over_ = false;
   std::string over_reason_;
   std::string phase_;

@@ -554,6 +554,22 @@ int l_turn_run(lua_State* L) {
   return 1;
 }
 
+// muster.turn.run_phase() -> going_on: boolean   (the next phase only: a turn begun first
+// when none is under way, ended after its last phase; false once the battle is over)
+int l_turn_run_phase(lua_State* L) {
+  lua_pushboolean(L, service<sequencer>(L).run_next_phase() ? 1 : 0);
+  return 1;
+}
+
+// muster.turn.get_next_phase() -> phase: string|nil, in_turn: boolean   (what run_phase() plays
+// next, nil when the battle is over or has no structure; whether a turn is under way)
+int l_turn_get_next_phase(lua_State* L) {
+  const sequencer& seq = service<sequencer>(L);
+  push_string_or_nil(L, seq.next_phase());
+  lua_pushboolean(L, seq.in_turn() ? 1 : 0);
+  return 2;
+}
+
 // muster.turn.set_over(reason: string)   (the battle ends after the running step)
 int l_turn_set_over(lua_State* L) {
   sequencer& seq = service<sequencer>(L);
@@ -617,6 +633,8 @@ void open_turn(lua_State* L, int muster_table, sequencer& turn) {
       {"set_time", guard<l_turn_set_time>},
       {"run_pre_battle", guard<l_turn_run_pre_battle>},
       {"run", guard<l_turn_run>},
+      {"run_phase", guard<l_turn_run_phase>},
+      {"get_next_phase", guard<l_turn_get_next_phase>},
       {"set_over", guard<l_turn_set_over>},
       {"get_over", guard<l_turn_get_over>},
       {"add_deferred", guard<l_turn_add_deferred>},
