@@ -336,6 +336,7 @@ Commands:
   :where [UNIT]      where a unit stands on the table, or every piece (scenario("FILE") lays one out)
   :svg FILE          the table as an SVG picture
   :turn              the next turn of the battle set up with battle{...} (a "player" side is asked)
+  :next              the battle's next phase only      :phase   which phase comes next
   :quit              leave (also Ctrl-D)
 )";
 
@@ -458,7 +459,10 @@ class session {
 
   // One Lua line (more when it is incomplete). A line that fails changes nothing: the state
   // and the queued dice go back to what they were.
-  void lua(std::string code) {
+  // Runs a typed line. A line that changes the battle state can be undone (:undo), except a
+  // battle's turn or phase (`undoable` false): undo puts the state back, and a battle is more
+  // than its state (the sequencer's turn, the battle's records).
+  void lua(std::string code, bool undoable = true) {
     const std::string before = k_->state.save_json();
     const std::deque<int> queued = queued_;
     for (;;) {
@@ -490,7 +494,8 @@ class session {
         return;
       }
     }
-    if (k_->state.save_json() != before) push_undo(trim(code), before);
+    if (undoable && k_->state.save_json() != before) push_undo(trim(code), before);
+    if (!undoable) undo_.clear();  // an older state would not fit the battle's turn now
   }
 
   // Whether a line that fails to compile only needs more lines: Lua's own test (the parser
@@ -536,8 +541,10 @@ class session {
       else if (name == ":log") log(arg);
       else if (name == ":where") print_text(eval_text("repl.where(" + lua_literal(arg) + ")"));
       else if (name == ":svg") svg(arg);
-      // As a typed line: a failed or cancelled turn puts the battle back, a played one is undone by :undo.
-      else if (name == ":turn") lua("next_turn()");
+      // As typed lines: a failed or cancelled turn or phase puts the battle back.
+      else if (name == ":turn") lua("next_turn()", false);
+      else if (name == ":next") lua("next_phase()", false);
+      else if (name == ":phase") print_text(eval_text("repl.battle_position()"));
       else fail("unknown command {} (:help lists them)", name);
     } catch (const std::exception& e) {
       report(e);
@@ -866,7 +873,7 @@ class session {
   line_input::words_fn words() {
     return [this] {
       std::vector<std::string> out = {":help", ":units", ":seed", ":dice", ":choose", ":explain", ":odds",
-                                      ":undo", ":save", ":load", ":reload", ":variant", ":variants", ":rules", ":log", ":where", ":svg", ":turn", ":quit"};
+                                      ":undo", ":save", ":load", ":reload", ":variant", ":variants", ":rules", ":log", ":where", ":svg", ":turn", ":next", ":phase", ":quit"};
       try {
         std::istringstream names(eval_text("repl.words(_G)"));
         std::string w;

@@ -625,6 +625,21 @@ function M.battle_turn()
   return battle_lines()
 end
 
+--- Plays the next phase of the battle only; returns its lines.
+---@return string
+function M.battle_phase()
+  if not M.battle then error("input: battle: no battle set up", 0) end
+  M.battle:play_phase()
+  return battle_lines()
+end
+
+--- Where the battle stands (:phase): the turn and the phase that comes next.
+---@return string
+function M.battle_position()
+  if not M.battle then error("input: :phase: no battle: battle{scenario = \"examples/scenarios/greystones.lua\"} first", 0) end
+  return M.battle:position()
+end
+
 --- What the turn that just failed said before it failed (it is not part of the battle).
 ---@return string
 function M.battle_said()
@@ -632,13 +647,16 @@ function M.battle_said()
   return table.concat(M.battle.failed_lines, "\n")
 end
 
---- Plays the next turn and returns its lines, and the outcome when the battle ended (the REPL's
---- :turn and next_turn()).
+--- Plays the next turn (or with `phase` true the next phase only) and returns its lines, and
+--- the outcome when the battle ended (the REPL's :turn and next_turn(), :next and next_phase()).
+---@param phase? boolean
 ---@return string
-function M.battle_turn_text()
-  if not M.battle then error("input: :turn: no battle: battle{scenario = \"examples/scenarios/greystones.lua\"} first", 0) end
+function M.battle_turn_text(phase)
+  if not M.battle then
+    error(string.format("input: %s: no battle: battle{scenario = \"examples/scenarios/greystones.lua\"} first", phase and ":next" or ":turn"), 0)
+  end
   if muster.turn.get_over() then return "the battle is over: " .. M.battle_outcome() end
-  local text = M.battle_turn()
+  local text = phase and M.battle_phase() or M.battle_turn()
   if M.battle.echo then text = "" end  -- printed as they happened
   local outcome = M.battle_outcome()
   if outcome ~= "" then text = text .. (text ~= "" and "\n" or "") .. outcome end

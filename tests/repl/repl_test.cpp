@@ -15,6 +15,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <initializer_list>
 #include <string>
 #include <thread>
 #include <utility>
@@ -68,6 +69,17 @@ outcome muster(const std::string& args, const std::string& input) {
 bool in_order(const std::string& text, const std::string& a, const std::string& b) {
   const auto i = text.find(a);
   return i != std::string::npos && text.find(b, i + a.size()) != std::string::npos;
+}
+
+// Whether every one of `parts` is in `text`, each after the one before.
+bool all_in_order(const std::string& text, std::initializer_list<std::string> parts) {
+  std::size_t at = 0;
+  for (const std::string& p : parts) {
+    const auto i = text.find(p, at);
+    if (i == std::string::npos) return false;
+    at = i + p.size();
+  }
+  return true;
 }
 
 // The rulebook's COMBAT example (p.30): 6 average Orcs with a champion, ATTACK orders and
@@ -819,6 +831,26 @@ TEST(repl, a_person_plays_two_turns_of_a_battle) {
   s.type(":quit\r");
   EXPECT_EQ(s.finish(), 0) << s.seen();
   fs::remove_all(home);
+}
+
+TEST(repl, next_plays_a_battle_one_phase_at_a_time) {
+  // Bot against bot: :next twice plays threat and shooting only; :phase names movement next;
+  // :turn plays the rest of turn 1; :next then begins turn 2.
+  const auto o = muster("repl --colour never",
+                        "battle{scenario = \"examples/scenarios/greystones.lua\", turns = 2}\n"
+                        ":phase\n:next\n:next\n:phase\n:turn\n:phase\n:next\n:phase\n:undo\n");
+  EXPECT_TRUE(all_in_order(o.out, {"turn 1, next: Phase One: Threat\n", "turn 1, threat: ", "turn 1, shooting: ",
+                       "turn 1, next: Phase Three: Movement\n", "turn 1, movement: ", "turn 1, end_of_turn: ",
+                       "turn 2, next: Phase One: Threat\n", "turn 2, threat: ", "turn 2, next: Phase Two: Shooting\n"}))
+      << o.out;
+  EXPECT_EQ(o.out.find("turn 1, threat: ", o.out.find("turn 1, shooting: ")), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find(":undo: nothing to undo"), std::string::npos) << o.out;
+}
+
+TEST(repl, next_and_phase_want_a_battle) {
+  const auto o = muster("repl --colour never", ":next\n:phase\n");
+  EXPECT_NE(o.out.find(":next: no battle: battle{"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find(":phase: no battle: battle{"), std::string::npos) << o.out;
 }
 
 TEST(repl, a_turn_cancelled_at_a_prompt_changes_nothing) {

@@ -632,8 +632,31 @@ local deep_copy = core.deep_copy
 --- host put back their own state, and the battle its record of the armies (Command Test
 --- counters carried, characters gone).
 function Battle:play_turn()
+  return self:play_guarded(muster.turn.run, 1)
+end
+
+--- Plays the next phase only (a person stepping with :next, a battle saved between phases);
+--- returns true when the battle is over. A failure leaves the battle as it was before it.
+function Battle:play_phase()
+  return self:play_guarded(muster.turn.run_phase)
+end
+
+--- Where the battle stands: the turn, the phase that comes next, and whether a turn is under
+--- way ("turn 2, next: Phase Three: Movement"); how it ended once it is over.
+function Battle:position()
+  if muster.turn.get_over() then return "the battle is over" end
+  local next_id, in_turn = muster.turn.get_next_phase()
+  local name = next_id
+  for _, ph in ipairs(M.phases) do if ph.id == next_id then name = ph.name end end
+  local turn = muster.turn.get_turn()
+  return string.format("turn %d, next: %s", in_turn and turn or turn + 1, name)
+end
+
+-- Runs the sequencer (a turn, or a phase) and puts the battle's own records back when it
+-- fails: the sequencer and the host put back theirs.
+function Battle:play_guarded(run, ...)
   local saved = { armies = deep_copy(self.armies), gone = deep_copy(self.gone), lines = #self.lines, frames = #self.frames }
-  local ok, err = pcall(muster.turn.run, 1)
+  local ok, err = pcall(run, ...)
   if not ok then
     self.armies, self.gone = saved.armies, saved.gone
     -- What the failed turn said, for a host to show before the error (muster battle).

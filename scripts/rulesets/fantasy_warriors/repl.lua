@@ -592,7 +592,8 @@ M.functions = {
   --- distance(a, b): the distance between two pieces on the table, edge to edge, inches.
   distance = function(lib, a, b) return repl_table.distance(lib, a, b) end,
   --- battle{scenario = FILE | armies = {A, B}, turns?, controllers = {SIDE = "player"|"bot"|POLICY}}:
-  --- sets a whole battle up in the session (docs/battle.md); next_turn() or :turn plays it.
+  --- sets a whole battle up in the session (docs/battle.md); next_turn() or :turn plays it,
+  --- next_phase() or :next a phase at a time.
   battle = function(lib, opts)
     if type(opts) ~= "table" then error("input: battle: a table expected: battle{scenario = \"examples/scenarios/greystones.lua\"}", 0) end
     local given = {}
@@ -603,6 +604,11 @@ M.functions = {
   --- next_turn(): plays the battle's next turn; a side played by "player" is asked every choice.
   next_turn = function(lib)
     local text = lib.battle_turn_text()
+    if text ~= "" then print(text) end
+  end,
+  --- next_phase(): plays the battle's next phase only (:next); :phase says which comes next.
+  next_phase = function(lib)
+    local text = lib.battle_turn_text(true)
     if text ~= "" then print(text) end
   end,
   --- new_phase(): forgets this phase's losses (the Casualty Test's count starts again) and
