@@ -633,6 +633,14 @@ function M.battle_phase()
   return battle_lines()
 end
 
+--- Hands the battle's sides to `controllers` (as battle{...} takes them): a battle resumed
+--- from its log, once the log's phases are played again.
+---@param controllers table|nil
+function M.battle_handover(controllers)
+  if not M.battle then error("input: battle: no battle set up", 0) end
+  M.battle:set_controllers(controllers)
+end
+
 --- Where the battle stands (:phase): the turn and the phase that comes next.
 ---@return string
 function M.battle_position()

@@ -126,22 +126,12 @@ function M.new(lib, opts)
   b.sides = { sc.sides[1].id, sc.sides[2].id }
   b.start_time = sc.time or "day 1"
   b.armies, b.bad_of = {}, {}
-  for _, name in ipairs(core.sorted_keys(opts.controllers or {})) do
-    if name ~= b.sides[1] and name ~= b.sides[2] then
-      core.fail("side", string.format("%s is not a side of this battle (%s, %s)", core.show(name), b.sides[1], b.sides[2]))
-    end
-  end
+  b:set_controllers(opts.controllers)
   for _, side in ipairs(b.sides) do
     b.armies[side] = army_input(placed.armies[side], side, b.start_time)
     local army = placed.armies[side]
     b.bad_of[army.warchief.name] = army.warchief.bad_light
     for _, c in ipairs(army.commands) do b.bad_of[c.leader.name] = c.leader.bad_light end
-    local c = (opts.controllers or {})[side] or "bot"
-    if type(c) == "table" and c.kind == "script" then muster.choice.set_controller(side, "script", c.answers)
-    elseif type(c) == "table" then muster.choice.set_controller(side, "policy", c.name)
-    elseif c == "bot" then muster.choice.set_controller(side, "policy", "fw_bot")
-    elseif c == "player" then muster.choice.set_controller(side, "interactive")
-    else muster.choice.set_controller(side, "policy", c) end
   end
   local n = 0
   for _ in pairs(placed.units) do n = n + 1 end
@@ -168,8 +158,11 @@ function M.new(lib, opts)
   b.pre = b:counts()
   -- What a replay needs to set the same battle up (muster replay): the scenario or the armies,
   -- the turns; the modules, every roll and every choice are in the log already.
+  -- The seed, when the host gives it (muster battle), lets a battle resumed from its log throw
+  -- on with the same dice.
   muster.log.add("battle", { scenario = type(opts.scenario) == "table" and opts.scenario.file or opts.scenario or "", army_a = opts.armies and opts.armies[1] or "",
-                             army_b = opts.armies and opts.armies[2] or "", turns = b.turns, side_a = b.sides[1], side_b = b.sides[2] })
+                             army_b = opts.armies and opts.armies[2] or "", turns = b.turns, side_a = b.sides[1], side_b = b.sides[2],
+                             seed = opts.seed })
   b:declare()
   return b
 end
@@ -626,6 +619,26 @@ function Battle:declare()
 end
 
 local deep_copy = core.deep_copy
+
+--- Who plays each side from now on: controllers[side] is "bot" (the default), "player", a
+--- policy's name, {kind = "policy", name = NAME} or {kind = "script", answers = {...}}. A battle
+--- resumed from its log hands its sides to these once the log's phases are played again.
+---@param controllers table|nil
+function Battle:set_controllers(controllers)
+  for _, name in ipairs(core.sorted_keys(controllers or {})) do
+    if name ~= self.sides[1] and name ~= self.sides[2] then
+      core.fail("side", string.format("%s is not a side of this battle (%s, %s)", core.show(name), self.sides[1], self.sides[2]))
+    end
+  end
+  for _, side in ipairs(self.sides) do
+    local c = (controllers or {})[side] or "bot"
+    if type(c) == "table" and c.kind == "script" then muster.choice.set_controller(side, "script", c.answers)
+    elseif type(c) == "table" then muster.choice.set_controller(side, "policy", c.name)
+    elseif c == "bot" then muster.choice.set_controller(side, "policy", "fw_bot")
+    elseif c == "player" then muster.choice.set_controller(side, "interactive")
+    else muster.choice.set_controller(side, "policy", c) end
+  end
+end
 
 --- Plays one turn; returns true when the battle is over. A turn that fails (a person's cancel
 --- at a prompt, a script's error) leaves the battle as it was before it: the sequencer and the
