@@ -962,6 +962,7 @@ class session {
     std::string options;
     if (r.range) options = fmt::format("{}..{}", r.range->min, r.range->max);
     for (const auto& o : r.options) options += (options.empty() ? "" : ", ") + o;
+    if (r.other) options += ", or your own";
     fmt::print("{}\n", colour_.ask(muster::one_line(fmt::format("{} ({}): {} [{}]", r.side, r.question,
                                                                 r.prompt.empty() ? r.question : r.prompt, options))));
     std::string line;

@@ -40,12 +40,16 @@ std::string subject(const choice_request& r) {
   return fmt::format("choice '{}' for {}", r.question, cut_echo(r.side));
 }
 
+// The longest answer a request with `other` takes.
+constexpr std::size_t max_other_answer = 200;
+
 void check_request(const choice_request& r) {
   if (!is_identifier(r.question))
     fail("choice: question id '{}' is not an identifier", r.question);
   if (r.side.empty()) fail("choice '{}': no side", r.question);
   if (r.range && !r.options.empty())
     fail("{}: give options or a range, not both", subject(r));
+  if (r.range && r.other) fail("{}: other answers go with options, not a range", subject(r));
   if (r.range) {
     if (r.range->min > r.range->max)
       fail("{}: empty range {}..{}", subject(r), r.range->min, r.range->max);
@@ -131,9 +135,19 @@ std::string chooser::check_answer(const choice_request& r, const choice_answer& 
       return fmt::format("answer {} is out of range {}..{}", *i, r.range->min, r.range->max);
     return {};
   }
-  if (const auto* s = std::get_if<std::string>(&a))
+  if (const auto* s = std::get_if<std::string>(&a)) {
     for (const std::string& o : r.options)
       if (o == *s) return {};
+    if (r.other) {
+      if (s->empty() || s->size() > max_other_answer)
+        return fmt::format("an answer of 1..{} characters expected, got {}", max_other_answer, s->size());
+      for (const char c : *s)
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) return "an answer on one line expected";
+      return {};
+    }
+  }
+  if (r.other)
+    return fmt::format("answer {} is neither an option ({}) nor text", fmt_answer(a), fmt_options(r.options));
   return fmt::format("answer {} is not an option (want one of {})", fmt_answer(a),
                      fmt_options(r.options));
 }

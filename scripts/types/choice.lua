@@ -15,6 +15,7 @@ muster.choice = {}
 ---@field range? integer[] {min, max}: any integer in min..max
 ---@field context? table<string, boolean|number|string|integer[]> facts for controllers
 ---@field secret? boolean a hidden answer (a face-down order): the log says the side chose, not what
+---@field other? boolean the options only suggest: any one-line text (1..200 bytes) answers too, and the asker checks it
 
 --- Asks the side's controller. Errors (nothing logged) on a malformed request, an answer
 --- outside the options, an exhausted script or an interactive side with no one asking.

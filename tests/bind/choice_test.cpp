@@ -132,7 +132,7 @@ TEST(choice, refuses_bad_requests_with_exact_messages) {
   };
   EXPECT_EQ(err("muster.choice.get {side = 'red', question = 'q', optoins = {'a'}}"),
             "eval:1: muster.choice.get: field 'optoins': unknown key (want side, question, "
-            "prompt, options, range, context, secret)");
+            "prompt, options, range, context, secret, other)");
   EXPECT_EQ(err("muster.choice.get {side = 'red', question = 'q'}"),
             "eval:1: muster.choice.get: choice 'q' for red: no options");
   EXPECT_EQ(err("muster.choice.get {side = 'red', question = 'q', options = {1, 2}}"),

@@ -224,6 +224,32 @@ TEST(choice, checks_answers_without_asking) {
             "\"leader\")");
 }
 
+TEST(choice, takes_other_text_where_the_options_only_suggest) {
+  choice_request r = which_dies();
+  r.other = true;
+  EXPECT_EQ(chooser::check_answer(r, std::string("leader")), "");
+  EXPECT_EQ(chooser::check_answer(r, std::string("wheel left 30, advance 3")), "");
+  EXPECT_EQ(chooser::check_answer(r, std::string("")), "an answer of 1..200 characters expected, got 0");
+  EXPECT_EQ(chooser::check_answer(r, std::string(201, 'x')), "an answer of 1..200 characters expected, got 201");
+  EXPECT_EQ(chooser::check_answer(r, std::string("two\nlines")), "an answer on one line expected");
+  EXPECT_EQ(chooser::check_answer(r, std::int64_t{3}),
+            "answer 3 is neither an option (\"standard\", \"musician\", \"leader\") nor text");
+  // A person's own text is taken and logged as it is; policies still answer from the options.
+  event_log log;
+  chooser c(log);
+  c.set_interactive("blue");
+  c.set_asker([](const choice_request&) -> choice_answer { return std::string("the drummer"); });
+  EXPECT_EQ(std::get<std::string>(c.get(r).answer), "the drummer");
+  EXPECT_EQ(event_log::fmt_text(log.events().back()),
+            "#1 t0 - choice side=blue question=which_special_dies answer=\"the drummer\" by=player");
+  c.set_policy("blue", "last");
+  EXPECT_EQ(std::get<std::string>(c.get(r).answer), "leader");
+  // Not with a range.
+  choice_request v = volleys();
+  v.other = true;
+  EXPECT_EQ(error_of([&] { c.get(v); }), "choice 'volleys' for red: other answers go with options, not a range");
+}
+
 TEST(choice, logs_nothing_in_sample_mode_but_still_answers) {
   event_log log;
   log.set_enabled(false);

@@ -38,6 +38,10 @@ struct choice_request {
   std::vector<field> context;  ///< extra facts for controllers (unit, losses...)
   /// A hidden answer (a face-down order): the log records that the side chose, not what.
   bool secret = false;
+  /// Options only suggest: any other text (1..200 printable bytes, no line break) answers too,
+  /// and the asker checks it (a move planned freely: "wheel left 30, advance 3"). Policies
+  /// still answer from the options. Not with a range.
+  bool other = false;
 };
 
 /// A validated answer and who gave it: "player", "policy:<name>" or "script".

@@ -15,7 +15,7 @@ namespace muster::lua {
 namespace {
 
 constexpr const char* request_keys[] = {"side", "question", "prompt", "options", "range",
-                                        "context", "secret"};
+                                        "context", "secret", "other"};
 
 // [-0, +1, m] {side=, question=, prompt=, options={...} | range={min, max}, context={...}}
 void push_request(lua_State* L, const choice_request& r) {
@@ -37,6 +37,10 @@ void push_request(lua_State* L, const choice_request& r) {
       lua_rawseti(L, -2, static_cast<int>(i + 1));
     }
     lua_setfield(L, -2, "options");
+    if (r.other) {
+      lua_pushboolean(L, 1);
+      lua_setfield(L, -2, "other");
+    }
   }
   push_fields(L, r.context);
   lua_setfield(L, -2, "context");
@@ -83,7 +87,7 @@ choice_request check_request(lua_State* L, int index) {
                                   ? text_at(L, -2, "a request key")
                                   : fmt::format("<{} key>", type_name(L, -2));
       fail("field '{}': unknown key (want side, question, prompt, options, range, context, "
-           "secret)",
+           "secret, other)",
            key);
     }
     lua_pop(L, 1);
@@ -93,6 +97,7 @@ choice_request check_request(lua_State* L, int index) {
   out.question = r.string("question");
   out.prompt = r.string("prompt", "");
   out.secret = r.boolean("secret", false);
+  out.other = r.boolean("other", false);
   if (r.push_table("options")) {
     const auto n = static_cast<int>(lua_objlen(L, -1));
     for (int i = 1; i <= n; ++i) {
@@ -119,7 +124,8 @@ choice_request check_request(lua_State* L, int index) {
 }
 
 // muster.choice.get(request: {side: string, question: string, prompt?: string,
-//   options?: string[], range?: {integer, integer}, context?: table})
+//   options?: string[], range?: {integer, integer}, context?: table, secret?: boolean,
+//   other?: boolean (any one-line text answers too; the asker checks it)})
 //   -> answer: string|integer, by: string   ("player", "policy:<name>" or "script")
 int l_choice_get(lua_State* L) {
   chooser& choices = service<chooser>(L);

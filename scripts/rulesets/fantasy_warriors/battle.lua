@@ -93,8 +93,9 @@ end
 local Battle = {}
 Battle.__index = Battle
 
-local function ask(side, question, prompt, options, context)
-  return muster.choice.get { side = side, question = question, prompt = prompt, options = options, context = context }
+local function ask(side, question, prompt, options, context, other)
+  return muster.choice.get { side = side, question = question, prompt = prompt, options = options, context = context,
+                             other = other }
 end
 
 
@@ -306,6 +307,18 @@ end
 
 local free_moves = { "stand", "advance 1", "advance 2", "backwards 1", "backwards 2" }
 
+-- A free unit's move: one of free_moves, or the side's own plan ("wheel left 30, advance 3",
+-- tabletop_move.check_plan); a plan that does not read is said and asked again.
+function Battle:ask_move(side, name)
+  for _ = 1, 20 do
+    local plan = ask(side, "move", name .. " (OPPOSE): its move?", free_moves, { unit = name }, true)
+    local ok, err = pcall(tabletop_move.check_plan, plan, "move")
+    if ok then return plan end
+    self:say(string.format("%s: %s: %s; asked again", side, name, (tostring(err):gsub("^input: ", ""))))
+  end
+  core.fail("move", name .. ": twenty plans that do not read; the phase stops")
+end
+
 -- Phase Three: every unit on the table moves by its orders; a unit OPPOSE leaves free is asked
 -- its plan. Units that made contact are noted as the attackers of their combat.
 function Battle:movement_phase()
@@ -320,7 +333,7 @@ function Battle:movement_phase()
       local mode = u.desc.reaction == "bloodlust" and "bloodlust" or u.desc.orders
       local e = { u.handle }
       if mode == "oppose" and not v:engaged(u.piece) then
-        e.plan = ask(side, "move", u.piece.name .. " (OPPOSE): its move?", free_moves, { unit = u.piece.name })
+        e.plan = self:ask_move(side, u.piece.name)
       end
       entries[#entries + 1] = e
     end
