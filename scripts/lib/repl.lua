@@ -663,12 +663,18 @@ function M.battle_result()
 end
 
 --- The next picture not yet given to the host, as its file name ("turn-03-3-movement.svg"), a
---- newline and its text; "" when there is none.
+--- newline and its text; "" when there is none. every = "turn": only the pictures at the end
+--- of a turn (of a battle that keeps one every phase for the viewer).
+---@param every? string "phase" (default) or "turn"
 ---@return string
-function M.battle_frame()
-  local f = M.battle and M.battle.frames[drawn + 1]
-  if not f then return "" end
-  drawn = drawn + 1
+function M.battle_frame(every)
+  local frames = M.battle and M.battle.frames or {}
+  local f
+  repeat
+    f = frames[drawn + 1]
+    if not f then return "" end
+    drawn = drawn + 1
+  until every ~= "turn" or f.turn_end
   return string.format("turn-%02d-%d-%s.svg\n", f.turn, f.index or 0, f.phase) .. f.svg
 end
 
