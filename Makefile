@@ -5,9 +5,11 @@ ASAN    ?= build-asan
 BENCH   ?= build-bench
 JOBS    ?= 2
 SEED    ?= 1
+# chromium-headless-shell: the replay viewer's tests open its page in a real browser
+# (tests/cli/viewer_test.cpp; without it they fail under CI=true, else they are skipped).
 PACKAGES = build-essential dpkg-dev cmake pkg-config libfmt-dev librange-v3-dev \
            nlohmann-json3-dev libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev \
-           libedit-dev
+           libedit-dev chromium-headless-shell
 # The sanitizer build ($(ASAN)) is clang's, for libFuzzer: `make test-asan` and `make fuzz`
 # share it (docs/fuzzing.md). LuaJIT stays gcc's, from .deps/, uninstrumented.
 CLANG_PACKAGES = clang libclang-rt-14-dev llvm-14
@@ -25,8 +27,9 @@ FUZZ_TARGETS ?= resolve dice army state repl
 # (fantasy_warriors.*, several hundred, Lua rules): the kernel code they drive runs under the
 # sanitizers in the binding, CLI, REPL and example tests and in the fuzzers. Whole battles by
 # the dozen (example 04, the sweeps) too: their C++ (battle, replay, sweep) runs under the
-# sanitizers in cli_battle and cli_replay.
-ASAN_SKIP = ^fantasy_warriors\.|statistics_test|example.04_|cli_sweep|cli_odds.the_user_guide|cli_odds_matrix.the_user_guide|cli_docs.every_example|cli_odds.monte_carlo_recovers|cli_odds.the_number_of_threads|repl.odds_compare_a_variant|cli_odds.monte_carlo_intervals_cover|cli_odds_combat.exact_round|cli_odds_matrix.the_same_seed|cli_odds_matrix.monte_carlo_cells|example.05_|example.06_|repl.sampled_odds
+# sanitizers in cli_battle and cli_replay. The browser's page loads (cli_viewer_browser) too: the
+# C++ that writes the page runs under the sanitizers in cli_viewer.
+ASAN_SKIP = ^fantasy_warriors\.|statistics_test|example.04_|cli_sweep|cli_odds.the_user_guide|cli_odds_matrix.the_user_guide|cli_docs.every_example|cli_odds.monte_carlo_recovers|cli_odds.the_number_of_threads|repl.odds_compare_a_variant|cli_odds.monte_carlo_intervals_cover|cli_odds_combat.exact_round|cli_odds_matrix.the_same_seed|cli_odds_matrix.monte_carlo_cells|example.05_|example.06_|repl.sampled_odds|^cli_viewer_browser\.
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps deps-clang configure build run test asan-build test-asan fuzz bench clean

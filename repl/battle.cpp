@@ -70,6 +70,18 @@ std::string eval_battle(runtime& rt, const std::string& code) {
   }
 }
 
+std::string write_viewer(runtime& rt, const std::string& file) {
+  // Slice by slice: an evaluation's text is cut past 64 KiB.
+  std::string page;
+  for (int i = 1;; ++i) {
+    const std::string slice = eval_battle(rt, fmt::format("repl.battle_html({})", i));
+    if (slice.empty()) break;
+    page += slice;
+  }
+  write_file_text(file, page);
+  return fmt::format("wrote the replay viewer to {}", file);
+}
+
 CLI::App* add_battle_command(CLI::App& app, battle_options& o) {
   auto* cmd = app.add_subcommand("battle", "Play a whole battle from deployment to victory, bot against bot");
   cmd->add_option("armies", o.armies, "Two army files, set out on an open field (or on --scenario's table)")
@@ -87,6 +99,7 @@ CLI::App* add_battle_command(CLI::App& app, battle_options& o) {
   cmd->add_option("--svg-every", o.svg_every, "phase or turn: write a picture of the table that often")
       ->check(CLI::IsMember({"phase", "turn"}));
   cmd->add_option("--svg-dir", o.svg_dir, "Where the pictures go (default battle-svg)");
+  cmd->add_option("--html", o.html_file, "Write the replay viewer: one HTML page stepping through every phase");
   cmd->add_flag("--quiet,-q", o.quiet, "Print only the outcome");
   return cmd;
 }
@@ -107,7 +120,9 @@ int run_battle(const battle_options& o) {
     controllers += "[ " + lua_literal(s.substr(0, eq)) + " ] = " + controller_source(s.substr(eq + 1)) + ",";
   }
   std::string more = "controllers = {" + controllers + "}";
-  if (!o.svg_every.empty()) more += ", frames = " + lua_literal(o.svg_every);
+  // The viewer shows every phase, whichever pictures go to files.
+  if (!o.html_file.empty()) more += std::string(", ") + viewer_frames;
+  else if (!o.svg_every.empty()) more += ", frames = " + lua_literal(o.svg_every);
   const std::string opts = battle_setup(o.scenario, o.armies, o.turns, more);
   auto say = [&](const std::string& text) {
     if (!o.quiet && !text.empty()) fmt::print("{}\n", text);
@@ -116,8 +131,8 @@ int run_battle(const battle_options& o) {
   std::filesystem::path dir(o.svg_dir);
   int pictures = 0;
   auto draw = [&] {
-    for (;;) {
-      const std::string frame = eval_battle(rt, "repl.battle_frame()");
+    while (!o.svg_every.empty()) {
+      const std::string frame = eval_battle(rt, "repl.battle_frame(" + lua_literal(o.svg_every) + ")");
       if (frame.empty()) return;
       const auto nl = frame.find('\n');
       if (pictures == 0) std::filesystem::create_directories(dir);
@@ -139,6 +154,7 @@ int run_battle(const battle_options& o) {
   }
   fmt::print("{}\n", outcome);
   if (pictures > 0 && !o.quiet) fmt::print("wrote {} pictures to {}\n", pictures, dir.string());
+  if (!o.html_file.empty()) say(write_viewer(rt, o.html_file));
   if (!o.log_file.empty()) write_file_text(o.log_file, o.jsonl ? k.log.fmt_jsonl() : k.log.fmt_lines());
   return 0;
 }

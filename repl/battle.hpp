@@ -1,8 +1,9 @@
 // `muster battle`: a whole battle played from deployment to victory by the ruleset's battle
 // (scripts/rulesets/fantasy_warriors/battle.lua): the scenario laid out or two armies set out
 // on an open field, each side played by a bot policy or a script of answers, turn by turn (each
-// turn one call into Lua, under its own budgets), the phases' lines printed, the pictures and
-// the event log written. Thin: every rule and decision lives in Lua. See docs/battle.md.
+// turn one call into Lua, under its own budgets), the phases' lines printed, the pictures, the
+// replay viewer and the event log written. Thin: every rule and decision lives in Lua. See
+// docs/battle.md.
 #pragma once
 
 #include <cstdint>
@@ -33,6 +34,7 @@ struct battle_options {
   bool jsonl = false;                 ///< the log as JSON Lines
   std::string svg_every;              ///< "phase" or "turn": pictures of the table
   std::string svg_dir = "battle-svg"; ///< where the pictures go
+  std::string html_file;              ///< the replay viewer written here (a picture every phase)
   bool quiet = false;                 ///< only the outcome
 };
 
@@ -47,6 +49,16 @@ std::string battle_setup(const std::string& scenario, const std::vector<std::str
 /// as "input: <field>: <why>" (a bad scenario, a side not in the battle) becomes input_error,
 /// so every command reports bad input alike (status 2).
 std::string eval_battle(runtime& rt, const std::string& code);
+
+/// The battle setup's field that keeps a picture of every phase, as the viewer needs (Lua
+/// source, for `more` above).
+inline constexpr const char* viewer_frames = "frames = \"phase\"";
+
+/// Writes the replay viewer of the battle set up in `rt` with viewer_frames and played: one
+/// self-contained HTML page stepping through its pictures (scripts/lib/viewer.lua). Returns the
+/// line to tell ("wrote the replay viewer to b.html"). Shared by `battle` and `replay`. Throws
+/// muster::error "cannot write '<file>'".
+std::string write_viewer(runtime& rt, const std::string& file);
 
 /// Adds the `battle` subcommand to `app`, filling `options` when it is parsed.
 CLI::App* add_battle_command(CLI::App& app, battle_options& options);

@@ -56,7 +56,10 @@ struct logged_battle {
   std::vector<std::string> variants;
   std::vector<std::string> options;
   std::map<std::string, std::string> module_hashes;  // name -> hash
-  std::string setup;                                 // the battle's options as Lua source
+  std::string scenario;                              // the battle's setup, as battle_setup takes it
+  std::vector<std::string> armies;
+  int turns = 8;
+  std::string controllers;                           // every side answered from the log
   std::vector<std::string> sides;
   std::deque<logged_roll> rolls;
   std::map<std::string, std::deque<logged_choice>> choices;
@@ -129,11 +132,12 @@ void read_event(logged_battle& b, const json& e, const std::string& file, int n,
     } else if (kind == "battle") {
       setup = true;
       b.sides = {text_of(f, "side_a"), text_of(f, "side_b")};
-      std::vector<std::string> armies;
-      if (!text_of(f, "army_a").empty()) armies = {text_of(f, "army_a"), text_of(f, "army_b")};
-      std::string controllers = "controllers = {";
-      for (const auto& side : b.sides) controllers += "[ " + lua_literal(side) + " ] = {kind = \"policy\", name = \"replay\"},";
-      b.setup = battle_setup(text_of(f, "scenario"), armies, f.value("turns", 8), controllers + "}");
+      b.scenario = text_of(f, "scenario");
+      if (!text_of(f, "army_a").empty()) b.armies = {text_of(f, "army_a"), text_of(f, "army_b")};
+      b.turns = f.value("turns", 8);
+      b.controllers = "controllers = {";
+      for (const auto& side : b.sides) b.controllers += "[ " + lua_literal(side) + " ] = {kind = \"policy\", name = \"replay\"},";
+      b.controllers += "}";
     } else if (kind == "roll") {
       logged_roll r{at, text_of(f, "label"), 0, 0, {}};
       const std::string dice = text_of(f, "dice");
@@ -204,12 +208,15 @@ class logged_dice final : public dice_source {
 CLI::App* add_replay_command(CLI::App& app, replay_options& o) {
   auto* cmd = app.add_subcommand("replay", "Play a battle's event log again and check it gives the same battle");
   cmd->add_option("log", o.log_file, "The log, written by muster battle --log FILE --jsonl")->required();
+  cmd->add_option("--html", o.html_file, "Write the replay viewer of the battle: one HTML page stepping through every phase");
   cmd->add_flag("--quiet,-q", o.quiet, "Print only the verdict");
   return cmd;
 }
 
 int run_replay(const replay_options& o) {
   logged_battle b = read_log(o.log_file);
+  const std::string setup =
+      battle_setup(b.scenario, b.armies, b.turns, b.controllers + (o.html_file.empty() ? "" : std::string(", ") + viewer_frames));
   kernel k(0);
   runtime rt(k);
   load_modules(rt, b.ruleset_path, b.variants, b.options);
@@ -273,7 +280,7 @@ int run_replay(const replay_options& o) {
   };
   std::string outcome;
   try {
-    say(eval_battle(rt, "repl.battle_start(" + b.setup + ")"));
+    say(eval_battle(rt, "repl.battle_start(" + setup + ")"));
     while (outcome.empty() && !parted) {
       say(eval_battle(rt, "repl.battle_turn()"));
       outcome = eval_battle(rt, "repl.battle_outcome()");
@@ -293,6 +300,7 @@ int run_replay(const replay_options& o) {
     return 1;
   }
   fmt::print("{}: the same battle: {} phases checked, {} answers replayed; {}\n", o.log_file, checked, answered, outcome);
+  if (!o.html_file.empty()) say(write_viewer(rt, o.html_file));
   return 0;
 }
 

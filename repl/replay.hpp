@@ -4,7 +4,8 @@
 // takes each die from the log (its label and size checked) and each side's answers from it (its
 // question checked), and compares the state's hash after every phase. The first difference is
 // named with its turn and phase, so a tampered log, or rules changed since, are caught where
-// they first change the battle. See docs/battle.md.
+// they first change the battle; the replayed battle can be written as the replay viewer (the
+// same page as `muster battle --html`). See docs/battle.md.
 #pragma once
 
 #include <string>
@@ -18,6 +19,7 @@ namespace muster::cli {
 /// What `muster replay` is started with.
 struct replay_options {
   std::string log_file;  ///< a log written by `muster battle --log FILE --jsonl`
+  std::string html_file; ///< the replay viewer written here when the replay gives the same battle
   bool quiet = false;    ///< only the verdict
 };
 
@@ -27,7 +29,8 @@ CLI::App* add_replay_command(CLI::App& app, replay_options& options);
 /// Replays the log. Prints the battle's lines (unless quiet) and the verdict; returns 0 when
 /// the replay gives the same battle, 1 at the first difference ("turn 3, movement: the state
 /// hash is 9f..., the log says 41..."). Throws input_error for a log that cannot be read as a
-/// battle's JSON Lines log (named by its line).
+/// battle's JSON Lines log (named by its line). With html_file, writes the replay viewer of the
+/// battle (write_viewer) after a verdict of the same battle; one that differs writes none.
 int run_replay(const replay_options& options);
 
 }  // namespace muster::cli

@@ -102,8 +102,8 @@ end
 --- Sets up a battle: the scenario laid out (what was on the table goes), each side's
 --- controller (opts.controllers[side]: "bot" (default), "first", "player", or a policy name),
 --- the turn declared. opts = {scenario | armies = {A, B}, turns? (Restricted Turns, default 8),
---- controllers?, frames? ("phase", "turn" or nil: the SVG pictures kept), echo? (print each line
---- as it happens)}.
+--- controllers?, frames? ("phase", "turn" or nil: the SVG pictures kept, each with the lines
+--- said since the one before), echo? (print each line as it happens)}.
 ---@param lib table the REPL library
 ---@param opts table
 ---@return table battle
@@ -157,6 +157,9 @@ function M.new(lib, opts)
     end
   end
   b.pre = b:counts()
+  -- The battle's name for the viewer, and how many lines were said before the first turn.
+  b.title = string.format("%s: %s against %s", sc.title, placed.armies[b.sides[1]].name, placed.armies[b.sides[2]].name)
+  b.opening = #b.lines
   -- What a replay needs to set the same battle up (muster replay): the scenario or the armies,
   -- the turns; the modules, every roll and every choice are in the log already.
   -- The seed, when the host gives it (muster battle), lets a battle resumed from its log throw
@@ -592,10 +595,15 @@ function Battle:end_of_turn(ctx)
   return dial.outcome
 end
 
--- Keeps the table's picture (opts.frames).
+-- Keeps the table's picture (opts.frames) with the lines said since the picture before (or
+-- since the first turn began); `turn_end` marks the end of the turn's.
 function Battle:frame(ctx, index, phase)
   local v = self:view()
-  self.frames[#self.frames + 1] = { turn = ctx.turn, phase = phase, index = index, hash = muster.state.get_hash(),
+  local before = self.frames[#self.frames]
+  local lines = {}
+  for i = (before and before.said or self.opening) + 1, #self.lines do lines[#lines + 1] = self.lines[i] end
+  self.frames[#self.frames + 1] = { turn = ctx.turn, phase = phase, index = index, turn_end = phase == "end_of_turn",
+    hash = muster.state.get_hash(), lines = lines, said = #self.lines,
     svg = svg.render(v:picture({ title = string.format("%s: turn %d, %s", self.scenario.title, ctx.turn, phase) })) }
 end
 
