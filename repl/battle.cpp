@@ -14,6 +14,7 @@
 #include "muster/kernel.hpp"
 #include "muster/runtime.hpp"
 #include "repl.hpp"
+#include "replay.hpp"
 
 namespace muster::cli {
 namespace {
@@ -101,17 +102,15 @@ CLI::App* add_battle_command(CLI::App& app, battle_options& o) {
   cmd->add_option("--svg-dir", o.svg_dir, "Where the pictures go (default battle-svg)");
   cmd->add_option("--html", o.html_file, "Write the replay viewer: one HTML page stepping through every phase");
   cmd->add_flag("--quiet,-q", o.quiet, "Print only the outcome");
+  cmd->add_option("--phases", o.phases, "Stop once this many phases are played (a save: the log, --resume it)")
+      ->check(CLI::Range(1, 100'000));
+  cmd->add_option("--resume", o.resume,
+                  "A battle's log (--log FILE --jsonl): set it up again, play its phases again (checked), play on");
+  cmd->callback([&o, cmd] { o.seed_given = cmd->count("--seed") > 0; });
   return cmd;
 }
 
-int run_battle(const battle_options& o) {
-  if (o.armies.size() == 1) throw input_error("armies", "two army files, or none with --scenario");
-  if (o.armies.empty() && o.scenario.empty())
-    throw input_error("armies", "give two army files, or --scenario FILE (examples/scenarios/greystones.lua)");
-  kernel k(o.seed);
-  runtime rt(k);
-  load_modules(rt, o.ruleset, o.variants, o.options);
-  install_helpers(rt);
+std::string battle_controllers(const battle_options& o) {
   std::string controllers;
   for (const auto& s : o.sides) {
     const auto eq = s.find('=');
@@ -119,15 +118,37 @@ int run_battle(const battle_options& o) {
       throw input_error("--side", fmt::format("'{}': SIDE=bot|first|last|random|POLICY|script:FILE expected", s));
     controllers += "[ " + lua_literal(s.substr(0, eq)) + " ] = " + controller_source(s.substr(eq + 1)) + ",";
   }
-  std::string more = "controllers = {" + controllers + "}";
+  return "{" + controllers + "}";
+}
+
+std::string battle_frames(const battle_options& o) {
   // The viewer shows every phase, whichever pictures go to files.
-  if (!o.html_file.empty()) more += std::string(", ") + viewer_frames;
-  else if (!o.svg_every.empty()) more += ", frames = " + lua_literal(o.svg_every);
-  const std::string opts = battle_setup(o.scenario, o.armies, o.turns, more);
+  if (!o.html_file.empty()) return std::string(", ") + viewer_frames;
+  if (!o.svg_every.empty()) return ", frames = " + lua_literal(o.svg_every);
+  return {};
+}
+
+int run_battle(const battle_options& o) {
+  if (!o.resume.empty()) return run_resume(o);
+  if (o.armies.size() == 1) throw input_error("armies", "two army files, or none with --scenario");
+  if (o.armies.empty() && o.scenario.empty())
+    throw input_error("armies", "give two army files, or --scenario FILE (examples/scenarios/greystones.lua)");
+  kernel k(o.seed);
+  runtime rt(k);
+  load_modules(rt, o.ruleset, o.variants, o.options);
+  install_helpers(rt);
+  const std::string opts =
+      battle_setup(o.scenario, o.armies, o.turns,
+                   "controllers = " + battle_controllers(o) + battle_frames(o) + fmt::format(", seed = \"{}\"", o.seed));
+  const std::string opening = eval_battle(rt, "repl.battle_start(" + opts + ")");
+  if (!o.quiet && !opening.empty()) fmt::print("{}\n", opening);
+  return play_on(k, rt, o, 0);
+}
+
+int play_on(kernel& k, runtime& rt, const battle_options& o, int played) {
   auto say = [&](const std::string& text) {
     if (!o.quiet && !text.empty()) fmt::print("{}\n", text);
   };
-  say(eval_battle(rt, "repl.battle_start(" + opts + ")"));
   std::filesystem::path dir(o.svg_dir);
   int pictures = 0;
   auto draw = [&] {
@@ -140,10 +161,17 @@ int run_battle(const battle_options& o) {
       ++pictures;
     }
   };
-  std::string outcome;
+  std::string outcome = eval_battle(rt, "repl.battle_outcome()");
+  bool stopped = false;
   while (outcome.empty()) {
+    if (o.phases > 0 && played >= o.phases) {
+      stopped = true;
+      break;
+    }
     try {
-      say(eval_battle(rt, "repl.battle_turn()"));
+      // Phase by phase when the battle is to stop at a phase, else turn by turn.
+      say(eval_battle(rt, o.phases > 0 ? "repl.battle_phase()" : "repl.battle_turn()"));
+      ++played;
     } catch (const std::exception&) {
       // What the turn did before it failed, so the error reads in its place.
       say(eval_battle(rt, "repl.battle_said()"));
@@ -152,7 +180,11 @@ int run_battle(const battle_options& o) {
     draw();
     outcome = eval_battle(rt, "repl.battle_outcome()");
   }
-  fmt::print("{}\n", outcome);
+  if (stopped)
+    fmt::print("stopped after {} phases, {}{}\n", played, eval_battle(rt, "repl.battle_position()"),
+               o.log_file.empty() || !o.jsonl ? "" : fmt::format(": muster battle --resume {} plays on", o.log_file));
+  else
+    fmt::print("{}\n", outcome);
   if (pictures > 0 && !o.quiet) fmt::print("wrote {} pictures to {}\n", pictures, dir.string());
   if (!o.html_file.empty()) say(write_viewer(rt, o.html_file));
   if (!o.log_file.empty()) write_file_text(o.log_file, o.jsonl ? k.log.fmt_jsonl() : k.log.fmt_lines());

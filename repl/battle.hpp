@@ -15,6 +15,7 @@ class App;
 }
 
 namespace muster {
+class kernel;
 class runtime;
 }
 
@@ -36,6 +37,9 @@ struct battle_options {
   std::string svg_dir = "battle-svg"; ///< where the pictures go
   std::string html_file;              ///< the replay viewer written here (a picture every phase)
   bool quiet = false;                 ///< only the outcome
+  int phases = 0;                     ///< stop once this many phases are played (0: to the end)
+  std::string resume;                 ///< a log (a save) to set the battle up from and play on
+  bool seed_given = false;            ///< --seed was given (a resumed battle takes the log's)
 };
 
 /// A battle's setup as Lua source, the table the ruleset's battle(lib, opts) takes: the
@@ -59,6 +63,19 @@ inline constexpr const char* viewer_frames = "frames = \"phase\"";
 /// line to tell ("wrote the replay viewer to b.html"). Shared by `battle` and `replay`. Throws
 /// muster::error "cannot write '<file>'".
 std::string write_viewer(runtime& rt, const std::string& file);
+
+/// The battle's controllers from the command line (--side) as a Lua table's source, "{[...] =
+/// ...}". Throws input_error for a bad --side.
+std::string battle_controllers(const battle_options& options);
+/// The battle's pictures (--svg-every, --html) as more fields of battle_setup's `more` (", frames
+/// = ..."; "" for none).
+std::string battle_frames(const battle_options& options);
+
+/// Plays a battle set up in `rt` (repl.battle_start done) on to its end, or until
+/// options.phases phases have been played in all (`played` of them already, a resumed
+/// battle's): prints each turn's or phase's lines (unless quiet) and the outcome or where it
+/// stopped, writes the pictures, the viewer and the log. Returns 0.
+int play_on(kernel& k, runtime& rt, const battle_options& options, int played);
 
 /// Adds the `battle` subcommand to `app`, filling `options` when it is parsed.
 CLI::App* add_battle_command(CLI::App& app, battle_options& options);

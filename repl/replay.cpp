@@ -3,8 +3,10 @@
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <deque>
 #include <map>
 #include <optional>
@@ -65,6 +67,8 @@ struct logged_battle {
   std::map<std::string, std::deque<logged_choice>> choices;
   std::deque<logged_hash> hashes;
   std::string over;                                  // the battle_over reason
+  std::string seed;                                  // the battle's seed, when the log has it
+  std::uint64_t battle_seq = 0;                      // where the battle event stands
 };
 
 // A string field of an event, or "" when it has none.
@@ -83,6 +87,21 @@ void split_options(const std::string& list, const std::string& prefix, std::vect
 }
 
 void read_event(logged_battle& b, const json& e, const std::string& file, int n, bool& setup);
+
+// A module as the log names it, as load_modules takes it: a bundled module's path (relative to
+// the Muster root, "scripts/rulesets/fantasy_warriors", ".../variants/weather") becomes its
+// name, so a log replays from any folder; another module's path stays as it is.
+std::string module_to_load(const std::string& path) {
+  constexpr std::string_view rulesets = "scripts/rulesets/";
+  if (!path.starts_with(rulesets)) return path;
+  std::string rest = path.substr(rulesets.size());
+  if (rest.find('/') == std::string::npos) return rest;  // a ruleset
+  const auto variants = rest.find("/variants/");
+  if (variants == std::string::npos) return path;
+  rest = rest.substr(variants + std::string_view("/variants/").size());
+  if (rest.ends_with(".lua")) rest.resize(rest.size() - 4);
+  return rest.find('/') == std::string::npos ? rest : path;
+}
 
 logged_battle read_log(const std::string& file) {
   const std::string text = read_file_text(file);
@@ -123,14 +142,16 @@ void read_event(logged_battle& b, const json& e, const std::string& file, int n,
       const std::string name = text_of(f, "name"), path = text_of(f, "path");
       b.module_hashes[name] = text_of(f, "hash");
       if (text_of(f, "kind") == "ruleset") {
-        b.ruleset_path = path;
+        b.ruleset_path = module_to_load(path);
         split_options(text_of(f, "options"), "", b.options);
       } else {
-        b.variants.push_back(path);
+        b.variants.push_back(module_to_load(path));
         split_options(text_of(f, "options"), name + ".", b.options);
       }
     } else if (kind == "battle") {
       setup = true;
+      b.seed = text_of(f, "seed");
+      b.battle_seq = at.seq;
       b.sides = {text_of(f, "side_a"), text_of(f, "side_b")};
       b.scenario = text_of(f, "scenario");
       if (!text_of(f, "army_a").empty()) b.armies = {text_of(f, "army_a"), text_of(f, "army_b")};
@@ -175,11 +196,17 @@ using verdict = std::optional<std::string>;
 // "turn 2, shooting": where a logged event stands, as the verdict names it.
 std::string where(const place& at) { return at.phase.empty() ? fmt::format("turn {}", at.turn) : fmt::format("turn {}, {}", at.turn, at.phase); }
 
-// The log's dice, in order, each checked against what the battle asks for.
+// The log's dice, in order, each checked against what the battle asks for. A battle resumed
+// from its log throws on from a seeded generator, kept in step with the log's rolls: with the
+// seed the log was made with, the battle goes on as it would have without the stop.
 class logged_dice final : public dice_source {
  public:
-  logged_dice(std::deque<logged_roll>& rolls, verdict& parted) : rolls_(rolls), parted_(parted) {}
+  logged_dice(std::deque<logged_roll>& rolls, verdict& parted, std::optional<std::uint64_t> seed)
+      : rolls_(rolls), parted_(parted) {
+    if (seed) generator_.emplace(*seed);
+  }
   void roll(const dice_request& request, std::span<int> faces) override {
+    if (rolls_.empty() && generator_) return generator_->roll(request, faces);
     if (rolls_.empty())
       part(parted_, fmt::format("the battle throws \"{}\" {}D{} where the log has no roll left", request.label,
                                 request.count, request.sides));
@@ -194,12 +221,114 @@ class logged_dice final : public dice_source {
                                   r.at.seq));
       faces[i] = r.faces[i];
     }
+    if (generator_) {
+      std::vector<int> unused(faces.size());
+      generator_->roll(request, unused);
+    }
     rolls_.pop_front();
   }
 
  private:
   std::deque<logged_roll>& rolls_;
   verdict& parted_;
+  std::optional<seeded_source> generator_;
+};
+
+// A battle set up again from its log, in a kernel and runtime of its own: the log's modules
+// loaded (their content hashes compared), each die and each answer taken from the log and
+// checked, the state's hash compared after every phase. With a seed the log is a save: what
+// follows its last whole phase is dropped, and once its phases are played again the battle is
+// handed on (handed_over: the dice go on from the seeded generator, hashes are no longer
+// compared).
+struct log_session {
+  logged_battle b;
+  verdict parted;
+  std::size_t checked = 0;
+  std::size_t answered = 0;
+  bool handed_over = false;
+  kernel k;
+  runtime rt;
+
+  log_session(const std::string& file, std::optional<std::uint64_t> seed)
+      : b(read_log(file)), k(seed.value_or(0)), rt(k) {
+    if (seed) drop_the_unfinished_phase();
+    load_modules(rt, b.ruleset_path, b.variants, b.options);
+    k.dice.set_source(std::make_unique<logged_dice>(b.rolls, parted, seed));
+    k.choices.add_policy(
+        "replay", [this](const choice_request& r) { return answer(r); },
+        "the answers of a logged battle, in order, each checked against its question");
+    k.log.set_sink([this](const event& e) { compare(e); });
+    install_helpers(rt);
+  }
+
+  // "" when every module is the one the log was made with, else what differs.
+  std::string changed_module() const {
+    for (const auto& e : k.log.events()) {
+      if (e.kind != "module") continue;
+      std::string name, hash;
+      for (const auto& f : e.fields) {
+        if (f.name == "name") name = std::get<std::string>(f.value);
+        if (f.name == "hash") hash = std::get<std::string>(f.value);
+      }
+      const auto it = b.module_hashes.find(name);
+      if (it != b.module_hashes.end() && it->second != hash)
+        return fmt::format("{} is not the module the log was made with (hash {}, the log has {}): its rules changed since",
+                           name, hash, it->second);
+    }
+    return {};
+  }
+
+  // What is left of the log that the battle never used, or "".
+  std::string leftovers() const {
+    if (!b.rolls.empty()) return fmt::format("the log has {} rolls the battle never threw", b.rolls.size());
+    for (const auto& [side, queue] : b.choices)
+      if (!queue.empty()) return fmt::format("the log has {} answers of {} the battle never asked for", queue.size(), side);
+    return {};
+  }
+
+ private:
+  // A save ends at a phase's end: rolls and answers after the last whole phase (a log cut
+  // short) are not the save's.
+  void drop_the_unfinished_phase() {
+    const std::uint64_t cut = b.hashes.empty() ? b.battle_seq : b.hashes.back().at.seq;
+    while (!b.rolls.empty() && b.rolls.back().at.seq > cut) b.rolls.pop_back();
+    for (auto& [side, queue] : b.choices)
+      while (!queue.empty() && queue.back().at.seq > cut) queue.pop_back();
+  }
+
+  choice_answer answer(const choice_request& r) {
+    auto& queue = b.choices[r.side];
+    if (queue.empty())
+      part(parted, fmt::format("{} is asked '{}' where the log has no answer of theirs left", r.side, r.question));
+    const logged_choice c = queue.front();
+    if (c.question != r.question)
+      part(parted, fmt::format("{}: the battle asks {} '{}', the log answers '{}' (seq {})", where(c.at), r.side,
+                               r.question, c.question, c.at.seq));
+    if (const std::string why = chooser::check_answer(r, c.answer); !why.empty())
+      part(parted, fmt::format("{}: {}'s logged answer to '{}' does not fit: {} (seq {})", where(c.at), r.side,
+                               r.question, why, c.at.seq));
+    queue.pop_front();
+    ++answered;
+    return c.answer;
+  }
+
+  // Every state hash the battle logs is compared with the log's, in order.
+  void compare(const event& e) {
+    if (parted || handed_over || e.kind != "state_hash") return;
+    std::string hash;
+    for (const auto& f : e.fields)
+      if (f.name == "hash") hash = std::get<std::string>(f.value);
+    const std::string here = fmt::format("turn {}, {}", e.turn, e.phase);
+    if (b.hashes.empty()) {
+      parted = here + ": the battle goes on where the log has ended";
+    } else if (b.hashes.front().hash != hash) {
+      parted = fmt::format("{}: the state hash is {}, the log says {} (seq {})", here, hash, b.hashes.front().hash,
+                           b.hashes.front().at.seq);
+    } else {
+      b.hashes.pop_front();
+      ++checked;
+    }
+  }
 };
 
 
@@ -214,94 +343,84 @@ CLI::App* add_replay_command(CLI::App& app, replay_options& o) {
 }
 
 int run_replay(const replay_options& o) {
-  logged_battle b = read_log(o.log_file);
-  const std::string setup =
-      battle_setup(b.scenario, b.armies, b.turns, b.controllers + (o.html_file.empty() ? "" : std::string(", ") + viewer_frames));
-  kernel k(0);
-  runtime rt(k);
-  load_modules(rt, b.ruleset_path, b.variants, b.options);
-  // The same rules: every module's content hash as the log recorded it.
-  for (const auto& e : k.log.events()) {
-    if (e.kind != "module") continue;
-    std::string name, hash;
-    for (const auto& f : e.fields) {
-      if (f.name == "name") name = std::get<std::string>(f.value);
-      if (f.name == "hash") hash = std::get<std::string>(f.value);
-    }
-    const auto it = b.module_hashes.find(name);
-    if (it != b.module_hashes.end() && it->second != hash) {
-      fmt::print(stderr, "muster: replay: {} is not the module the log was made with (hash {}, the log has {}): its rules "
-                         "changed since\n", name, hash, it->second);
-      return 1;
-    }
+  log_session s(o.log_file, std::nullopt);
+  if (const std::string changed = s.changed_module(); !changed.empty()) {
+    fmt::print(stderr, "muster: replay: {}\n", changed);
+    return 1;
   }
-  verdict parted;
-  k.dice.set_source(std::make_unique<logged_dice>(b.rolls, parted));
-  std::size_t answered = 0;
-  k.choices.add_policy(
-      "replay",
-      [&](const choice_request& r) -> choice_answer {
-        auto& queue = b.choices[r.side];
-        if (queue.empty())
-          part(parted, fmt::format("{} is asked '{}' where the log has no answer of theirs left", r.side, r.question));
-        const logged_choice c = queue.front();
-        if (c.question != r.question)
-          part(parted, fmt::format("{}: the battle asks {} '{}', the log answers '{}' (seq {})", where(c.at), r.side,
-                                   r.question, c.question, c.at.seq));
-        if (const std::string why = chooser::check_answer(r, c.answer); !why.empty())
-          part(parted, fmt::format("{}: {}'s logged answer to '{}' does not fit: {} (seq {})", where(c.at), r.side,
-                                   r.question, why, c.at.seq));
-        queue.pop_front();
-        ++answered;
-        return c.answer;
-      },
-      "the answers of a logged battle, in order, each checked against its question");
-  // Every state hash the battle logs is compared with the log's, in order.
-  std::size_t checked = 0;
-  k.log.set_sink([&](const event& e) {
-    if (parted || e.kind != "state_hash") return;
-    std::string hash;
-    for (const auto& f : e.fields)
-      if (f.name == "hash") hash = std::get<std::string>(f.value);
-    const std::string here = fmt::format("turn {}, {}", e.turn, e.phase);
-    if (b.hashes.empty()) {
-      parted = here + ": the battle goes on where the log has ended";
-    } else if (b.hashes.front().hash != hash) {
-      parted = fmt::format("{}: the state hash is {}, the log says {} (seq {})", here, hash, b.hashes.front().hash,
-                           b.hashes.front().at.seq);
-    } else {
-      b.hashes.pop_front();
-      ++checked;
-    }
-  });
-  install_helpers(rt);
+  const std::string setup = battle_setup(s.b.scenario, s.b.armies, s.b.turns,
+                                         s.b.controllers + (o.html_file.empty() ? "" : std::string(", ") + viewer_frames));
   auto say = [&](const std::string& text) {
     if (!o.quiet && !text.empty()) fmt::print("{}\n", text);
   };
   std::string outcome;
   try {
-    say(eval_battle(rt, "repl.battle_start(" + setup + ")"));
-    while (outcome.empty() && !parted) {
-      say(eval_battle(rt, "repl.battle_turn()"));
-      outcome = eval_battle(rt, "repl.battle_outcome()");
+    say(eval_battle(s.rt, "repl.battle_start(" + setup + ")"));
+    while (outcome.empty() && !s.parted) {
+      say(eval_battle(s.rt, "repl.battle_turn()"));
+      outcome = eval_battle(s.rt, "repl.battle_outcome()");
     }
   } catch (const std::exception& e) {
-    if (!parted) parted = one_line(e.what());
+    if (!s.parted) s.parted = one_line(e.what());
   }
-  if (!parted && !b.hashes.empty())
-    parted = fmt::format("the battle ended ({}) where the log goes on to {} (seq {})", outcome, where(b.hashes.front().at),
-                         b.hashes.front().at.seq);
-  if (!parted && !b.rolls.empty()) parted = fmt::format("the log has {} rolls the battle never threw", b.rolls.size());
-  for (const auto& [side, queue] : b.choices)
-    if (!parted && !queue.empty())
-      parted = fmt::format("the log has {} answers of {} the battle never asked for", queue.size(), side);
-  if (parted) {
-    fmt::print("{}: replay differs: {}\n", o.log_file, *parted);
+  if (!s.parted && !s.b.hashes.empty())
+    s.parted = fmt::format("the battle ended ({}) where the log goes on to {} (seq {})", outcome,
+                           where(s.b.hashes.front().at), s.b.hashes.front().at.seq);
+  if (!s.parted && !s.leftovers().empty()) s.parted = s.leftovers();
+  if (s.parted) {
+    fmt::print("{}: replay differs: {}\n", o.log_file, *s.parted);
     return 1;
   }
-  fmt::print("{}: the same battle: {} phases checked, {} answers replayed; {}\n", o.log_file, checked, answered, outcome);
-  if (!o.html_file.empty()) say(write_viewer(rt, o.html_file));
+  fmt::print("{}: the same battle: {} phases checked, {} answers replayed; {}\n", o.log_file, s.checked, s.answered,
+             outcome);
+  if (!o.html_file.empty()) say(write_viewer(s.rt, o.html_file));
   return 0;
+}
+
+int run_resume(const battle_options& o) {
+  if (!o.armies.empty() || !o.scenario.empty() || !o.variants.empty() || !o.options.empty())
+    throw input_error("--resume", "the battle's armies, scenario and modules come from its log: give none of them");
+  // The seed the log was made with, unless another is given: the same battle goes on.
+  std::uint64_t seed = o.seed;
+  if (!o.seed_given) {
+    const logged_battle peek = read_log(o.resume);
+    if (!peek.seed.empty()) {
+      std::istringstream in(peek.seed);
+      if (!(in >> seed) || !in.eof()) throw input_error(o.resume, fmt::format("the battle's seed '{}' is not a number", peek.seed));
+    }
+  }
+  log_session s(o.resume, seed);
+  if (const std::string changed = s.changed_module(); !changed.empty()) throw error("resume: " + changed);
+  // The controllers are checked before anything is played again.
+  const std::string controllers = battle_controllers(o);
+  for (const auto& side : o.sides) {
+    const std::string name = side.substr(0, side.find('='));
+    if (std::find(s.b.sides.begin(), s.b.sides.end(), name) == s.b.sides.end())
+      throw input_error("side", fmt::format("\"{}\" is not a side of this battle ({})", name, fmt::join(s.b.sides, ", ")));
+  }
+  const std::size_t saved = s.b.hashes.size();
+  const std::string setup = battle_setup(s.b.scenario, s.b.armies, s.b.turns,
+                                         s.b.controllers + battle_frames(o) + fmt::format(", seed = \"{}\"", seed));
+  auto say = [&](const std::string& text) {
+    if (!o.quiet && !text.empty()) fmt::print("{}\n", text);
+  };
+  int played = 0;
+  try {
+    say(eval_battle(s.rt, "repl.battle_start(" + setup + ")"));
+    while (static_cast<std::size_t>(played) < saved && !s.parted && eval_battle(s.rt, "repl.battle_outcome()").empty()) {
+      say(eval_battle(s.rt, "repl.battle_phase()"));
+      ++played;
+    }
+  } catch (const std::exception& e) {
+    if (!s.parted) s.parted = one_line(e.what());
+  }
+  if (!s.parted && !s.leftovers().empty()) s.parted = s.leftovers();
+  if (s.parted) throw error(fmt::format("resume: {} is not the battle it sets up: {}", o.resume, *s.parted));
+  s.handed_over = true;
+  eval_battle(s.rt, "repl.battle_handover(" + controllers + ")");
+  say(fmt::format("resumed {}: {} phases played again and checked; {}", o.resume, s.checked,
+                  eval_battle(s.rt, "repl.battle_position()")));
+  return play_on(s.k, s.rt, o, played);
 }
 
 }  // namespace muster::cli

@@ -33,4 +33,15 @@ CLI::App* add_replay_command(CLI::App& app, replay_options& options);
 /// battle (write_viewer) after a verdict of the same battle; one that differs writes none.
 int run_replay(const replay_options& options);
 
+struct battle_options;
+
+/// `muster battle --resume LOG`: sets the battle of a log (a save, written by muster battle
+/// --log FILE --jsonl, stopped by --phases or cut short) up again, plays its whole phases again
+/// with its dice and answers, checked as a replay checks them, then hands the sides to the
+/// options' controllers and plays on (play_on) with the dice seeded by the log's seed (or
+/// --seed): with the same seed and controllers the battle goes on as it would have without the
+/// stop. Throws input_error for options the log gives (armies, scenario, modules), muster::error
+/// "resume: ..." when the log's modules changed or the battle parts from the log.
+int run_resume(const battle_options& options);
+
 }  // namespace muster::cli

@@ -1,6 +1,10 @@
 // `muster battle` from the command line: a battle played with a side scripted, bad options in
 // one line with exit status 2, and a bad scenario named by its file and line.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
+
+#include <algorithm>
+#include <vector>
 
 #include "run_muster.hpp"
 
@@ -127,6 +131,9 @@ TEST(cli_battle, a_scenario_outside_the_muster_root) {
   EXPECT_EQ(o.out.rfind("after 1 turns: ", 0), 0u) << o.out;
   o = muster("replay " + log + " --quiet");
   EXPECT_EQ(o.status, 0) << o.out << o.err;
+  // From the folder the log is in: the bundled ruleset is found by its name, not its path.
+  const std::string elsewhere = "cd '" + dir.string() + "' && '" MUSTER_EXE "' replay b.jsonl --quiet > out.txt 2>&1";
+  EXPECT_EQ(std::system(elsewhere.c_str()), 0) << slurp(dir / "out.txt");
   // A mistake in it names the file as given and its line.
   std::ofstream(dir / "bad.lua") << "scenario \"x\" {\n  table = {width = 8, depth = 48},\n}\n";
   o = muster("battle --scenario " + (dir / "bad.lua").string());
@@ -134,5 +141,100 @@ TEST(cli_battle, a_scenario_outside_the_muster_root) {
   EXPECT_EQ(o.err.rfind("muster: battle: " + (dir / "bad.lua").string() + ":1: ", 0), 0u) << o.err;
   EXPECT_NE(o.err.find((dir / "bad.lua").string() + ":1: scenario: table.width: a number 12..1000 expected, got 8"),
             std::string::npos) << o.err;
+  fs::remove_all(dir);
+}
+
+namespace {
+
+// The state hashes a JSON Lines log holds, in order.
+std::vector<std::string> state_hashes(const fs::path& log) {
+  std::vector<std::string> out;
+  std::istringstream in(slurp(log));
+  std::string line;
+  const std::string key = "\"kind\":\"state_hash\",\"fields\":{\"hash\":\"";
+  while (std::getline(in, line)) {
+    const auto at = line.find(key);
+    if (at != std::string::npos) out.push_back(line.substr(at + key.size(), 16));
+  }
+  return out;
+}
+
+}  // namespace
+
+// A save: the battle stopped after some phases (--phases), its log resumed (--resume) with the
+// same seed and controllers goes on as the battle played straight through, hash for hash, and
+// the resumed battle's log replays.
+TEST(cli_battle, a_battle_saved_between_phases_and_resumed_is_the_same_battle) {
+  const fs::path dir = fs::temp_directory_path() / ("muster-resume-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const std::string setup = "battle --scenario examples/scenarios/greystones.lua --turns 3 --seed 5 --jsonl --log ";
+  ASSERT_EQ(muster(setup + (dir / "whole.jsonl").string() + " --quiet").status, 0);
+  const std::vector<std::string> whole = state_hashes(dir / "whole.jsonl");
+  ASSERT_EQ(whole.size(), 24u);
+  for (const int stop : {1, 11, 16}) {
+    const std::string save = (dir / ("save" + std::to_string(stop) + ".jsonl")).string();
+    outcome o = muster(setup + save + " --phases " + std::to_string(stop));
+    ASSERT_EQ(o.status, 0) << o.err;
+    EXPECT_NE(o.out.find(fmt::format("stopped after {} phases, turn ", stop)), std::string::npos) << o.out;
+    EXPECT_NE(o.out.find("muster battle --resume " + save + " plays on"), std::string::npos) << o.out;
+    EXPECT_EQ(state_hashes(save).size(), static_cast<std::size_t>(stop));
+    const std::string resumed = (dir / ("resumed" + std::to_string(stop) + ".jsonl")).string();
+    o = muster("battle --resume " + save + " --jsonl --log " + resumed);
+    ASSERT_EQ(o.status, 0) << o.err;
+    EXPECT_NE(o.out.find(fmt::format("\nresumed {}: {} phases played again and checked; turn ", save, stop)), std::string::npos)
+        << o.out;
+    EXPECT_EQ(state_hashes(resumed), whole) << "stopped after " << stop;
+    o = muster("replay " + resumed + " --quiet");
+    EXPECT_EQ(o.status, 0) << o.out;
+  }
+  // Another seed after the stop: the dice part from the straight battle.
+  ASSERT_EQ(muster("battle --resume " + (dir / "save11.jsonl").string() + " --seed 6 --quiet --jsonl --log " +
+                   (dir / "other.jsonl").string()).status, 0);
+  const std::vector<std::string> other = state_hashes(dir / "other.jsonl");
+  ASSERT_GT(other.size(), 11u);
+  EXPECT_TRUE(std::equal(whole.begin(), whole.begin() + 11, other.begin()));
+  EXPECT_NE(other, whole);
+  fs::remove_all(dir);
+}
+
+// A log cut in the middle of a phase (a crash) resumes from its last whole phase; a save that
+// is not the battle it sets up, or options the log gives, are refused in one line.
+TEST(cli_battle, a_log_cut_short_resumes_from_its_last_whole_phase) {
+  const fs::path dir = fs::temp_directory_path() / ("muster-cut-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  ASSERT_EQ(muster("battle --scenario examples/scenarios/greystones.lua --turns 2 --seed 5 --quiet --jsonl --log " +
+                   (dir / "whole.jsonl").string()).status, 0);
+  // Keep the log up to the third phase's first roll after its second state hash.
+  std::istringstream in(slurp(dir / "whole.jsonl"));
+  std::string line, cut;
+  int hashes = 0;
+  while (std::getline(in, line)) {
+    cut += line + "\n";
+    if (line.find("\"kind\":\"state_hash\"") != std::string::npos) ++hashes;
+    if (hashes == 2 && line.find("\"kind\":\"roll\"") != std::string::npos) break;
+  }
+  std::ofstream(dir / "cut.jsonl") << cut;
+  outcome o = muster("battle --resume " + (dir / "cut.jsonl").string() + " --quiet --jsonl --log " + (dir / "on.jsonl").string());
+  ASSERT_EQ(o.status, 0) << o.err;
+  EXPECT_EQ(state_hashes(dir / "on.jsonl"), state_hashes(dir / "whole.jsonl"));
+  // A save changed by hand (its first phase's state hash): the battle parts from it there.
+  std::string tampered = slurp(dir / "cut.jsonl");
+  const std::string key = "\"kind\":\"state_hash\",\"fields\":{\"hash\":\"";
+  const auto hash = tampered.find(key);
+  ASSERT_NE(hash, std::string::npos);
+  const auto digit = hash + key.size();
+  tampered[digit] = tampered[digit] == '0' ? '1' : '0';
+  std::ofstream(dir / "tampered.jsonl") << tampered;
+  o = muster("battle --resume " + (dir / "tampered.jsonl").string() + " --quiet");
+  EXPECT_EQ(o.status, 1);
+  EXPECT_EQ(o.err.rfind("muster: resume: " + (dir / "tampered.jsonl").string() + " is not the battle it sets up: turn 1, ", 0), 0u)
+      << o.err;
+  EXPECT_EQ(occurrences(o.err, "\n"), 1u) << o.err;
+  o = muster("battle --resume " + (dir / "cut.jsonl").string() + " --scenario examples/scenarios/greystones.lua");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_EQ(o.err, "muster: battle: --resume: the battle's armies, scenario and modules come from its log: give none of them\n");
+  o = muster("battle --resume " + (dir / "cut.jsonl").string() + " --side elves=bot");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_EQ(o.err, "muster: battle: side: \"elves\" is not a side of this battle (orcs, dwarves)\n");
   fs::remove_all(dir);
 }
