@@ -15,7 +15,7 @@ class App;
 }
 
 namespace muster {
-class kernel;
+struct kernel;
 class runtime;
 }
 
