@@ -83,7 +83,7 @@ function M.commands(h)
 
   -- Facts a plan replaces: typed with a plan, they are refused.
   local geometric = { "distance", "enemy_distance", "nearest_enemy_in_combat", "unengaged_enemy_distance", "direction",
-    "angle", "turn", "wheel", "terrain", "collision", "contact", "in_combat", "base_width" }
+    "angle", "turn", "wheel", "terrain", "collision", "contact", "in_combat", "base_width", "features" }
   -- The first fact of the move's geometry the input types in, or nil.
   local function typed_geometry(input)
     for _, k in ipairs(geometric) do
