@@ -100,13 +100,17 @@ end
 --- left side from the first point to the last, then the right side back, mitred at each bend
 --- (2n points; point i and point 2n+1-i are the two sides of centre point i). Returns nil and
 --- why (with the 1-based index of the point) when two points coincide, a bend is sharper
---- than M.max_bend, or a piece is too short for the width at its bends.
+--- than M.max_bend, or a piece is too short for the width at its bends. `round` (the state's
+--- rounding of a coordinate) rounds each side's offset once, so that the middle of the two
+--- sides is the centre point itself, exactly.
 ---@param points table[]
 ---@param width number
+---@param round? fun(v: number): number
 ---@return table|nil polygon
 ---@return string|nil why
 ---@return integer|nil index
-function M.outline(points, width)
+function M.outline(points, width, round)
+  round = round or function(v) return v end
   local n = #points
   local dirs = {}
   for i = 1, n - 1 do
@@ -128,8 +132,9 @@ function M.outline(points, width)
     end
     nx, ny = nx / len, ny / len
     local reach = half / (nx * -a.y + ny * a.x)  -- the mitre: half the width over the cosine
-    left[i] = { x = points[i].x + nx * reach, y = points[i].y + ny * reach }
-    right[i] = { x = points[i].x - nx * reach, y = points[i].y - ny * reach }
+    local ox, oy = round(nx * reach), round(ny * reach)
+    left[i] = { x = points[i].x + ox, y = points[i].y + oy }
+    right[i] = { x = points[i].x - ox, y = points[i].y - oy }
   end
   -- Each side's piece must run the way the centre line does (a piece shorter than its
   -- mitres would fold the outline over itself).

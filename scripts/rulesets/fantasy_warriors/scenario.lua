@@ -139,7 +139,7 @@ local function check_feature(rec, seen)
     local widest = row.max_width or features.max_width
     out.width = f.width == nil and row.width or number(f.width, rec, what .. ": width", 1 / 16, widest)
     if type(out.width) ~= "number" then fail_at(rec, what .. ": width", "missing: the line's width in inches (its kind gives none)") end
-    local poly, why, i = features.outline(points, out.width)
+    local poly, why, i = features.outline(points, out.width, tabletop.round)
     if not poly then fail_at(rec, string.format("%s: line[%d]", what, i), why) end
     out.polygon, out.points = {}, points
     for k, p in ipairs(poly) do out.polygon[k] = { x = tabletop.round(p.x), y = tabletop.round(p.y) } end

@@ -300,8 +300,8 @@ function M.feature_cover(f)
   return row and row.cover or "none"
 end
 
---- How near a feature with a cover rule of its own (a wall, a hedge: features.lua) a figure's
---- base must be for the feature to hide it, inches.
+--- How near a feature with a cover rule of its own (a wall, a hedge: features.lua) a unit
+--- must stand for the feature to hide it (its formation's nearest edge), inches.
 M.cover_reach = 1
 
 local rank = { none = 0, soft = 1, hard = 2 }
@@ -310,10 +310,10 @@ local rank = { none = 0, soft = 1, hard = 2 }
 --- whose base's centre stands in a feature giving soft or hard cover (the hardest of the
 --- features holding it). shooting.lua decides what the counts add up to (p.24). A feature
 --- with a cover rule of its own (features.lua, a house rule's) gives cover by that rule to
---- the figures it hides from `shooter` (its base within M.cover_reach of it, and the line from
---- the shooter's front centre to its base's centre crossing it, or the base in it), or to all
---- of them when the whole unit stands in it; `opts.shoots` is whether the target shoots this
---- phase. Also returns what each such feature gave: {{feature, cover, rule, figures}}.
+--- the figures it hides from `shooter` (the unit within M.cover_reach of it, and the line
+--- from the shooter's front centre to the figure's base centre crossing it, or that centre in
+--- it), or to all of them when the whole unit stands in it; `opts.shoots` is whether the target
+--- shoots this phase. Also returns what each such feature gave: {{feature, cover, rule, figures}}.
 ---@param who string|table the target
 ---@param shooter? string|table
 ---@param opts? table {shoots?, season?}
@@ -338,10 +338,11 @@ function View:cover(who, shooter, opts)
   for _, f in ipairs(self.features) do
     if features.rule(f.kind, "cover") then
       local hidden, within = {}, true
+      local near = from and g.measure(p.formation, f.polygon) <= M.cover_reach
       for i, b in ipairs(bases) do
         local c = g.get_centre(b)
         within = within and g.check_inside(f.polygon, c)
-        if from and g.measure(b, f.polygon) <= M.cover_reach then
+        if near then
           local _, crosses = g.check_segment({ x = from.x, y = from.y }, c, f.polygon)
           if crosses or g.check_inside(f.polygon, c) then hidden[#hidden + 1] = i end
         end
