@@ -342,7 +342,8 @@ function M.for_move(res, a, st)
       local where = f.turning and "in its turn" or string.format("%sin along", terrain.inches(f.at))
       if e.effect == "barred" then
         if not st.compulsory then
-          core.fail("features[" .. i .. "]", string.format("%s: the move reaches the %s %s: %s", a.unit.name, f.name, where, e.rule or "it may not cross"))
+          core.fail("features[" .. i .. "]", string.format("%s: the move reaches the %s (%s) %s: %s", a.unit.name, (f.kind:gsub("_", " ")),
+            f.name, where, e.rule or "it may not cross"))
         end
         out.stop = { kind = f.kind, name = f.name, at = f.at, rule = e.rule, source = e.source }
         break
@@ -363,8 +364,8 @@ function M.for_move(res, a, st)
       elseif e.effect == "whole" then
         if f.at > EPS and not f.turning then
           if not st.compulsory then
-            core.fail("features[" .. i .. "]", string.format("%s: the %s is %sin away: %s; it moves up to it first",
-              a.unit.name, f.name, terrain.inches(f.at), e.rule or "crossing it takes the whole move"))
+            core.fail("features[" .. i .. "]", string.format("%s: the %s (%s) is %sin away: %s; it moves up to it first",
+              a.unit.name, (f.kind:gsub("_", " ")), f.name, terrain.inches(f.at), e.rule or "crossing it takes the whole move"))
           end
           out.stop = { kind = f.kind, name = f.name, at = f.at, rule = e.rule, source = e.source }
           break

@@ -348,6 +348,14 @@ local function turn_samples(s)
   return out
 end
 
+--- A distance found by halving (where a move reaches a feature), to a millionth of an inch:
+--- the search and the geometry's own tolerance leave some 1e-9in that no player measures.
+---@param v number
+---@return number
+function M.measured(v)
+  return math.floor(v * 1e6 + 0.5) / 1e6
+end
+
 -- The first t in [lo, d] (sampled every M.path_step, then halved 40 times) at which test(t)
 -- becomes `want`, or nil when it never does; test(lo) is taken to be the opposite.
 local function first_change(test, lo, d, want)
@@ -407,7 +415,12 @@ function M.feature_facts(v, p, path, d)
         if e.at then e.at = math.max(0, e.at - tabletop.contact_tolerance) end
       end
       if e.at then
-        if d > e.at then e.through = first_change(function(t) return M.reaches_into(at(t), poly) end, e.at, d, false) end
+        e.at = M.measured(e.at)
+        -- The first point wholly beyond it, plus the tolerance: where its rear edge touches.
+        if d > e.at then
+          e.through = first_change(function(t) return M.reaches_into(at(t), poly) end, e.at, d, false)
+          if e.through then e.through = M.measured(math.min(d, e.through + tabletop.contact_tolerance)) end
+        end
         -- On it: every figure on some feature of this kind, at the start, through the turn,
         -- and along the straight part.
         if not spans[feat.kind] then

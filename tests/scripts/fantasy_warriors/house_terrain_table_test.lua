@@ -273,6 +273,34 @@ function M.test_a_ditch_hides_a_line_one_deep()
   t.eq({ f.cover, by[1].rule }, { { soft = 0, hard = 0 }, "only a unit one figure deep hides in a ditch (the unit stands 2 ranks deep)" })
 end
 
+-- A war machine crosses a ditch in its whole move (HR-1.2): against it, the move takes it just
+-- across (its 0.8in base and the 1in ditch: 1.8in) and no further; short of it, it moves up
+-- to it first. A wall it may not cross at all.
+function M.test_a_war_machine_fills_a_ditch_in_its_whole_move()
+  local function machine(env, y)
+    local u = env.unit { name = "Bolt thrower", side = "orcs", figures = 1, quality = "average", type = "disciplined", movement = 4,
+                         orders = "oppose", keywords = { "war_machine" } }
+    env.place(u, { x = 20, y = y, files = 1 })
+    return u
+  end
+  local ditch = [[  feature "ditch" { name = "The Old Drain", line = { {10, 20}, {30, 20} } },]]
+  local env = table_with { features = ditch }
+  local u = machine(env, 19.5)
+  t.fails_exactly(function() env.move(u, "advance 2") end, "input: distance: 2in is more than the allowance of 1.8in")
+  local r = env.move(u, "advance 1.8")
+  t.eq({ r.moved, r.allowance, r.features[1].effect }, { 1.8, 1.8, "whole" })
+  t.eq(r.features[1].rule, "war machines cross a ditch at the cost of a whole move: the crew fill enough of it in")
+  env = table_with { features = ditch }
+  u = machine(env, 18.5)
+  t.fails_exactly(function() env.move(u, "advance 3") end,
+    "input: features[1]: Bolt thrower: the ditch (The Old Drain) is 1in away: war machines cross a ditch at the cost of a whole move: the crew fill enough of it in; it moves up to it first")
+  t.eq(env.move(u, "advance 1").moved, 1)
+  env = table_with { features = [[  feature "wall" { name = "Farm Wall", line = { {10, 20}, {30, 20} } },]] }
+  u = machine(env, 19.5)
+  t.fails_exactly(function() env.move(u, "advance 2") end,
+    "input: features[1]: Bolt thrower: the move reaches the wall (Farm Wall) 0.25in along: war machines may not cross a wall")
+end
+
 -- ---------------------------------------------------------------------------------------
 -- HR-2 fields, each season
 -- ---------------------------------------------------------------------------------------
@@ -419,7 +447,7 @@ function M.test_the_siege_works_on_a_move()
   t.near(r.moved, 2, 1e-6)
   env = table_with { features = pit, orcs = [[place "Black Blades" { x = 20, y = 20, files = 5 },]] }
   t.fails_exactly(function() env.move(env.black_blades, "advance 3") end,
-    "input: features[1]: Black Blades: the move reaches the West Pit 2in along: a 1in x 1in pit: impassable (proposed)")
+    "input: features[1]: Black Blades: the move reaches the pit (West Pit) 2in along: a 1in x 1in pit: impassable (proposed)")
 end
 
 -- ---------------------------------------------------------------------------------------
