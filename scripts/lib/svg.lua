@@ -6,7 +6,8 @@
 --- picture = {
 ---   width, depth,                  -- the table, inches
 ---   title?,                        -- the picture's title (drawn at the top, and <title>)
----   features = { {kind, name?, polygon = { {x, y}, ... }} },
+---   features = { {kind, name?, polygon = { {x, y}, ... }, line? = { {x, y}, ... }} },  -- line: a
+---                                  linear feature's centre line, drawn over its outline
 ---   pieces = { {id, side, name, bases = { {x, y, width, depth, facing} }, marks? = {"routed", ...},
 ---               label?} },
 ---   lines = { {from = {x, y}, to = {x, y}, kind?, label?} },      -- e.g. a line of sight
@@ -22,6 +23,20 @@ M.terrain_colours = {
   wood = "#2e6b30", hill = "#b59b6a", building = "#8a8a8a", river = "#4a86c5", ford = "#7fb0de",
   bridge = "#8b6b43", swamp = "#5f7f5a", marsh = "#7a9a74", broken_ground = "#9c8c6c", wall = "#6f6f6f",
   hedge = "#4f8a3c", road = "#c8b68a", field = "#d9cf7a", fortification = "#5a5a5a", other = "#a89f8a",
+  fence = "#9a6a3a", low_hedge = "#6fa84f", tall_hedge = "#2f6b24", embankment_hedge = "#5b6b2a", ditch = "#6b5a3a",
+  dirt_road = "#c8b68a", cobbled_road = "#a39b8b", palisade = "#7a4e26", chevaux_de_frise = "#4a3a2a", pit = "#2b2118",
+}
+
+--- How the centre line of a linear feature is drawn, by kind: a dash pattern ("" solid) and a
+--- colour; others in `other`. A wall reads as a solid dark line, a hedge as a row of bushes,
+--- a road as its dashed middle, a ditch as a dark gutter, siege works as spikes.
+M.line_styles = {
+  wall = { dash = "", colour = "#3a3a3a" }, fence = { dash = "6 3", colour = "#5a3a1a" },
+  low_hedge = { dash = "2 2", colour = "#2f5a1f" }, tall_hedge = { dash = "3 1", colour = "#163a10" },
+  embankment_hedge = { dash = "3 1", colour = "#3a4a10" }, ditch = { dash = "", colour = "#2a2014" },
+  dirt_road = { dash = "8 6", colour = "#8a7a52" }, cobbled_road = { dash = "2 3", colour = "#5a5248" },
+  palisade = { dash = "1 2", colour = "#3a2210" }, chevaux_de_frise = { dash = "1 3", colour = "#1a0a00" },
+  other = { dash = "4 4", colour = "#333333" },
 }
 
 --- Side colours, in the order the sides first appear among the pieces.
@@ -79,6 +94,12 @@ function M.render(pic)
     local colour = M.terrain_colours[f.kind] or M.terrain_colours.other
     add(string.format('<polygon class="feature %s" data-kind="%s" points="%s" fill="%s" fill-opacity="0.85" stroke="#333" stroke-width="1"><title>%s</title></polygon>',
       esc(f.kind), esc(f.kind), points_attr(f.polygon, d), colour, esc(f.name or f.kind)))
+    if f.line then
+      local style = M.line_styles[f.kind] or M.line_styles.other
+      add(string.format('<polyline class="feature-line %s" data-kind="%s" points="%s" fill="none" stroke="%s" stroke-width="2"%s><title>%s</title></polyline>',
+        esc(f.kind), esc(f.kind), points_attr(f.line, d), style.colour,
+        style.dash ~= "" and string.format(' stroke-dasharray="%s"', style.dash) or "", esc(f.name or f.kind)))
+    end
   end
   local colours, next_colour = {}, 1
   for _, p in ipairs(pic.pieces or {}) do

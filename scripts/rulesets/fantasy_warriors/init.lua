@@ -74,7 +74,7 @@ M.modules = { core = core, units = units, quality = quality, reactions = reactio
   terrain_items = terrain_items, rivers = rivers, formation = formation, movement = movement, initiative = initiative,
   movement_phase = movement_phase, sight = sight, end_of_phase = end_of_phase, threat_phase = threat_phase,
   shooting_phase = shooting_phase, combat_phase = combat_phase, tabletop = require("tabletop"), scenario = require("scenario"),
-  tabletop_move = require("tabletop_move"), battle = require("battle") }
+  tabletop_move = require("tabletop_move"), battle = require("battle"), features = require("features") }
 
 --- Armies and points (armies.lua), for `muster army check|points FILE`: each takes a path
 --- under the Muster root or {file = name, text = text} and returns the army's report;
@@ -93,7 +93,7 @@ local own = {}
 for _, area in ipairs({ threat, morale, shooting, artillery, combat, man_to_man, magic, priests, prebattle, command, victory, armies,
                         talismans, individuals, light, quality, terrain_items, rivers, formation, movement,
                         initiative, movement_phase, sight, end_of_phase, threat_phase, shooting_phase,
-                        combat_phase }) do
+                        combat_phase, require("features") }) do
   for name, p in pairs(area.procedures) do
     local run = p.run
     own[name] = p

@@ -11,6 +11,7 @@ local troops = require("troops")
 local terrain = require("terrain")
 local terrain_items = require("terrain_items")
 local rivers = require("rivers")
+local features = require("features")
 local formation = require("formation")
 local casualties = require("casualties")  -- choose: a player's decision, recorded
 
@@ -18,7 +19,7 @@ local M = {}
 
 -- The order --explain tells the result in.
 explain.order.move = { "unit", "mode", "movement", "allowance", "required", "moved", "contact", "disorganised",
-  "disorganised_by", "wade", "collision", "interpenetration", "in_the_air", "choices" }
+  "disorganised_by", "stopped", "features", "wade", "collision", "interpenetration", "in_the_air", "choices" }
 --- The rule data this file declares (registry handles), for procedures and other areas.
 local data = {}
 M.data = data
@@ -333,6 +334,16 @@ function M.move(a)
   if mode == "hold" and (a.distance or 0) > 0 then
     core.fail("distance", "under HOLD a unit must stay halted where it is (p.18); it may expand or contract")
   end
+  -- The features a house rule gives rules to (features.lua), read once the target or the
+  -- distance is known: a road's bonus, a crossing's cost, an obstacle that stops the move.
+  local house
+  local function house_features(target, distance)
+    local f = features.for_move(res, a, { airborne = airborne, compulsory = res.compulsory, target = target,
+      distance = distance, base = base, mov = mov, halved = #halving > 0, travel = (a.wheel and m.wheel.travel_counts) and a.wheel.travel or 0,
+      allowance = res.allowance })
+    res.allowance = f.allowance
+    return f
+  end
   -- What it moves.
   local moved
   if res.compulsory then
@@ -346,14 +357,19 @@ function M.move(a)
     elseif a.attack_target ~= nil then
       core.fail("attack_target", "only an ATTACK unit whose nearest enemy is in combat chooses (give nearest_enemy_in_combat and unengaged_enemy_distance)")
     end
+    house = house_features(target, nil)
     -- ATTACK may slow down for difficult terrain to stay organised; bloodlust may not.
     local full = target and math.min(res.allowance, target) or res.allowance
-    if #over_half > 0 and full > mov / 2 then
+    if house.stop and house.stop.at < full then full = house.stop.at end
+    if (#over_half > 0 or #house.over_half > 0) and full > mov / 2 then
       if mode == "bloodlust" then
         if a.slow then core.fail("slow", "a unit in bloodlust cannot slow down for difficult terrain (p.27)") end
       else
+        local crossed = {}
+        for _, k in ipairs(over_half) do crossed[#crossed + 1] = k end
+        for _, f in ipairs(house.over_half) do crossed[#crossed + 1] = f.name end
         local answer, by = ask(res, a, "slow_for_terrain", string.format("%s (ATTACK) crosses %s: full speed (disorganised) or slow to %sin?",
-          u.name, kinds_text(over_half), inches(mov / 2)), { "full_speed", "slow" }, given(a.slow, "slow", "full_speed"))
+          u.name, kinds_text(crossed), inches(mov / 2)), { "full_speed", "slow" }, given(a.slow, "slow", "full_speed"))
         res.slow_chosen_by = by
         if answer == "slow" then
           res.slowed = true
@@ -361,6 +377,7 @@ function M.move(a)
             reason = string.format("ATTACK slows to half its MOV (%sin) over difficult terrain to stay organised", inches(mov / 2)) } })
           res.allowance = mov / 2
           full = target and math.min(res.allowance, target) or res.allowance
+          if house.stop and house.stop.at < full then full = house.stop.at end
         end
       end
     elseif a.slow then
@@ -376,6 +393,10 @@ function M.move(a)
     end
     moved = full
     res.contact = target ~= nil and target <= res.allowance
+    if house.stop and house.stop.at <= moved + 1e-9 and house.stop.at < (target or math.huge) then
+      res.contact = false
+      res.stopped = house.stop
+    end
     if a.collision then
       res.collision = M.collide(u, a.collision.friend, { at = a.collision.at, way_round = a.collision.way_round, airborne = airborne })
       if res.collision.collides and a.collision.at >= moved - 1e-9 then
@@ -399,6 +420,7 @@ function M.move(a)
     for _, f in ipairs({ "slow", "attack_target" }) do
       if a[f] ~= nil then core.fail(f, "only an ATTACK unit's move asks this") end
     end
+    house = house_features(nil, a.distance or 0)
     moved = a.distance or 0
     if a.interpenetrate then
       if a.distance ~= nil then core.fail("distance", "interpenetrating uses the unit's whole move: leave distance out") end
@@ -438,6 +460,7 @@ function M.move(a)
       end
     end
   end
+  features.disorganise(res, house, moved, mov)
   if res.wade then
     disorganise(res, "wading", "wading a river always disorganises", res.wade.row_source)
     res.while_wading = res.wade.while_wading
@@ -461,6 +484,12 @@ function M.move(a)
   if moved == 0 then parts[1] = "does not move"
   else parts[1] = string.format("moves %sin of %sin", inches(moved), inches(res.allowance)) end
   if res.contact then parts[#parts + 1] = "contacts the enemy" end
+  if res.stopped then
+    parts[#parts + 1] = string.format("stops at the %s (%s)", (res.stopped.kind:gsub("_", " ")), res.stopped.name)
+  end
+  for _, f in ipairs(res.features or {}) do
+    if f.reached and f.outcome and not (res.stopped and res.stopped.name == f.name) then parts[#parts + 1] = f.name .. ": " .. f.outcome end
+  end
   if res.collision and res.collision.collides then parts[#parts + 1] = "collides with " .. res.collision.friend end
   if res.interpenetration and res.interpenetration.passes and not res.interpenetration.flies_over then
     parts[#parts + 1] = "passes through " .. res.interpenetration.friend
@@ -485,7 +514,7 @@ end
 M.move_fields = { "unit", "side", "distance", "enemy_distance", "nearest_enemy_in_combat", "unengaged_enemy_distance",
   "attack_target", "direction", "angle", "turn", "turns", "turn_after", "wheel", "terrain", "base_width", "bridge_width",
   "equipment", "river_strength", "river_at", "stuck_in_river", "in_combat", "contact", "slow", "halt", "collision",
-  "interpenetrate", "in_the_air", "take_off", "land" }
+  "interpenetrate", "in_the_air", "take_off", "land", "features", "season" }
 
 local function opt_number(v, path, low, high)
   if v == nil then return nil end
@@ -508,7 +537,7 @@ function M.check_move(input, path, options)
   core.check_fields(input, M.move_fields, path ~= "" and path or "input")
   local u = units.check_unit(input.unit, p .. "unit")
   if u.figures == 0 and #u.individuals == 0 then core.fail(p .. "unit.figures", "0 figures and no individuals: nothing to move") end
-  local a = { unit = u, options = options }
+  local a = { unit = u, unit_input = input.unit, options = options }
   a.side = core.check_side(input.side, p .. "side", "mover")
   a.distance = opt_number(input.distance, p .. "distance", 0, 1000)
   a.enemy_distance = opt_number(input.enemy_distance, p .. "enemy_distance", 0, 1000)
@@ -556,6 +585,8 @@ function M.check_move(input, path, options)
   a.in_the_air = core.check_bool(input.in_the_air, p .. "in_the_air", u.flying)
   a.take_off = core.check_bool(input.take_off, p .. "take_off", false)
   a.land = opt_bool(input.land, p .. "land")
+  a.features = features.check_move_features(input.features, p .. "features")
+  if input.season ~= nil then a.season = core.check_enum(input.season, terrain.seasons, p .. "season") end
   return a
 end
 

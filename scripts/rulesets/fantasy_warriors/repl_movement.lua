@@ -83,7 +83,7 @@ function M.commands(h)
 
   -- Facts a plan replaces: typed with a plan, they are refused.
   local geometric = { "distance", "enemy_distance", "nearest_enemy_in_combat", "unengaged_enemy_distance", "direction",
-    "angle", "turn", "wheel", "terrain", "collision", "contact", "in_combat", "base_width" }
+    "angle", "turn", "wheel", "terrain", "collision", "contact", "in_combat", "base_width", "features" }
   -- The first fact of the move's geometry the input types in, or nil.
   local function typed_geometry(input)
     for _, k in ipairs(geometric) do
@@ -147,6 +147,14 @@ interpenetrate = {friend = unit, in_contact = true}, take_off, land, slow, halt,
       lines[#lines + 1] = string.format("  %s: MOV %sin, allowance %sin, moved %sin", lib.style("name", report.unit),
         tostring(report.movement or 0), tostring(report.allowance or 0), tostring(report.moved or 0))
       if report.table then lines[#lines + 1] = "  on the table: " .. report.table end
+      -- The features with rules of their own it reached (a house rule's wall, field, road).
+      for _, f in ipairs(report.features or {}) do
+        if f.reached and f.rule then
+          local stop = report.stopped and report.stopped.name == f.name and report.stopped.at == f.at
+          lines[#lines + 1] = string.format("  %s (%s, %sin on): %s%s%s", f.name, (f.kind:gsub("_", " ")), tostring(f.at),
+            stop and "stops: " or "", stop and report.stopped.rule or f.rule, f.rule_source and lib.style("dim", " (" .. f.rule_source .. ")") or "")
+        end
+      end
       for _, d in ipairs(report.disorganised_by or {}) do
         lines[#lines + 1] = "  disorganised: " .. d.reason .. lib.style("dim", " (" .. d.source .. ")")
       end

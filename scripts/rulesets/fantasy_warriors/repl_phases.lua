@@ -252,17 +252,23 @@ its reaction and Disorganised counter, and the shooters their volley counters le
       end
       local measured = {}
       local v = table_view(lib, r)
+      -- The units that shoot this phase (a wall's or a ditch's cover asks whether the target does).
+      local shooting = {}
+      for _, d in ipairs(spec) do shooting[d[1].id] = true end
       for i, d in ipairs(spec) do
         local sh, g = r.by_id[d[1].id], r.by_id[d[2].id]
         local x = shots[i]
         if on(v, sh) and on(v, g) and (x.distance == nil or x.sight == nil or x.cover == nil) then
-          local f = v:shot_facts(sh.id, g.id)
+          local f, by = v:shot_facts(sh.id, g.id, { shoots = shooting[g.id] == true })
           local got = {}
           if x.distance == nil then x.distance = f.distance got[#got + 1] = fmt_in(f.distance) end
           if x.sight == nil then x.sight = f.sight got[#got + 1] = sight_text(f.sight) end
           if x.cover == nil and (f.cover.soft > 0 or f.cover.hard > 0) then
             x.cover = f.cover
             got[#got + 1] = string.format("%d figures in soft cover, %d in hard", f.cover.soft, f.cover.hard)
+          end
+          for _, b in ipairs(x.cover == f.cover and by or {}) do
+            got[#got + 1] = string.format("%s: %s cover for %d figure%s (%s)", b.feature, b.cover, b.figures, b.figures == 1 and "" or "s", b.rule)
           end
           measured[#measured + 1] = string.format("%s at %s: %s", sh.name, g.name, table.concat(got, ", "))
         end

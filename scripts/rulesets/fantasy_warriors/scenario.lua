@@ -8,6 +8,8 @@
 local core = require("core")
 local tabletop = require("tabletop")
 local armies = require("armies")
+local features = require("features")
+local terrain = require("terrain")
 
 local M = {}
 
@@ -114,7 +116,7 @@ local function check_feature(rec, seen)
     fail_at(rec, "feature", "a kind of terrain in lowercase (wood, hill, river, ...) expected, got " .. core.show(rec.kind))
   end
   if type(rec.fields) ~= "table" then fail_at(rec, what, "a table of fields expected") end
-  check_fields(rec.fields, { "name", "polygon", "cover", "id" }, rec, what)
+  check_fields(rec.fields, { "name", "polygon", "line", "width", "cover", "id" }, rec, what)
   local f = rec.fields
   local out = { kind = rec.kind, file = rec.file, line = rec.line, name = name(f.name or rec.kind, rec, what .. ": name") }
   what = string.format("feature %s", core.show(out.name))
@@ -122,11 +124,42 @@ local function check_feature(rec, seen)
     fail_at(rec, what .. ": cover", "none, soft or hard expected, got " .. core.show(f.cover))
   end
   out.cover = f.cover
-  if type(f.polygon) ~= "table" or #f.polygon < 3 then
-    fail_at(rec, what .. ": polygon", "at least 3 points {x, y} expected")
+  -- A kind with rules of its own (features.lua) says its shape: a line with a width, or an
+  -- area; any other kind is an area.
+  local row = features.row(rec.kind)
+  if row and row.shape == "line" then
+    if f.polygon ~= nil then
+      fail_at(rec, what .. ": polygon", string.format("a %s is a line: give line = {{x, y}, ...} and width", (rec.kind:gsub("_", " "))))
+    end
+    if type(f.line) ~= "table" or #f.line < 2 then
+      fail_at(rec, what .. ": line", "at least 2 points {x, y} expected")
+    end
+    local points = {}
+    for i, p in ipairs(f.line) do points[i] = point(p, rec, string.format("%s: line[%d]", what, i)) end
+    local widest = row.max_width or features.max_width
+    out.width = f.width == nil and row.width or number(f.width, rec, what .. ": width", 1 / 16, widest)
+    if type(out.width) ~= "number" then fail_at(rec, what .. ": width", "missing: the line's width in inches (its kind gives none)") end
+    local poly, why, i = features.outline(points, out.width, tabletop.round)
+    if not poly then fail_at(rec, string.format("%s: line[%d]", what, i), why) end
+    out.polygon, out.points = {}, points
+    for k, p in ipairs(poly) do out.polygon[k] = { x = tabletop.round(p.x), y = tabletop.round(p.y) } end
+    out.shape = "line"
+  else
+    if f.line ~= nil or f.width ~= nil then
+      local known = {}
+      for _, k in ipairs(features.kinds()) do
+        if features.row(k).shape == "line" then known[#known + 1] = k end
+      end
+      fail_at(rec, what .. ": " .. (f.line ~= nil and "line" or "width"), string.format(
+        "only a linear feature has a line and a width (the kinds the rules in force draw as lines: %s); give polygon",
+        #known > 0 and table.concat(known, ", ") or "none"))
+    end
+    if type(f.polygon) ~= "table" or #f.polygon < 3 then
+      fail_at(rec, what .. ": polygon", "at least 3 points {x, y} expected")
+    end
+    out.polygon = {}
+    for i, p in ipairs(f.polygon) do out.polygon[i] = point(p, rec, string.format("%s: polygon[%d]", what, i)) end
   end
-  out.polygon = {}
-  for i, p in ipairs(f.polygon) do out.polygon[i] = point(p, rec, string.format("%s: polygon[%d]", what, i)) end
   if f.id ~= nil then
     if type(f.id) ~= "string" or not f.id:match("^[%w_.:-]+$") or #f.id > 64 then
       fail_at(rec, what .. ": id", "1-64 characters of A-Z a-z 0-9 _ . : - expected, got " .. core.show(f.id))
@@ -203,7 +236,7 @@ end
 --- Loads and checks a scenario file (a path under the Muster root, or {file, text}); errors
 --- name file:line and the field. Armies are checked by `setup`, which reads them.
 ---@param source string|table
----@return table scenario {file, title, width, depth, time?, features, sides}
+---@return table scenario {file, title, width, depth, time?, season?, features, sides}
 function M.load(source)
   local file, text
   if type(source) == "string" then
@@ -232,8 +265,8 @@ function M.load(source)
   if type(rec.fields) ~= "table" then fail_at(rec, "scenario", "a table of fields expected") end
   local f = rec.fields
   for _, k in ipairs(keys_in_order(f)) do
-    if type(k) ~= "number" and k ~= "table" and k ~= "time" then
-      fail_at(rec, "scenario", string.format("unknown field %s (known: table, time, and side/feature entries)", core.show(k)))
+    if type(k) ~= "number" and k ~= "table" and k ~= "time" and k ~= "season" then
+      fail_at(rec, "scenario", string.format("unknown field %s (known: table, time, season, and side/feature entries)", core.show(k)))
     end
   end
   local out = { file = file, title = rec.title, features = {}, sides = {} }
@@ -245,6 +278,11 @@ function M.load(source)
     local okt, why = pcall(core.check_time, f.time, "time")
     if not okt then fail_at(rec, "scenario: time", (tostring(why):gsub("^input: time: ", ""))) end
     out.time = f.time
+  end
+  if f.season ~= nil then
+    local oks, why = pcall(core.check_enum, f.season, terrain.seasons, "season")
+    if not oks then fail_at(rec, "scenario: season", (tostring(why):gsub("^input: season: ", ""))) end
+    out.season = f.season
   end
   local seen = {}
   for _, r in ipairs(c.features) do out.features[#out.features + 1] = check_feature(r, seen) end
@@ -281,6 +319,7 @@ M.open_field_line, M.open_field_gap = 10, 2
 function M.open_field(army_a, army_b, base)
   local sc = { file = base and base.file or "(open field)", title = base and base.title or "An open field",
                width = base and base.width or 72, depth = base and base.depth or 48, time = base and base.time,
+               season = base and base.season,
                features = base and base.features or {}, sides = {} }
   local used = {}
   for i, path in ipairs({ army_a, army_b }) do
@@ -345,10 +384,11 @@ end
 ---@return table placed
 function M.setup(sc, add_unit)
   local s = muster.state
-  tabletop.set_table(sc.width, sc.depth)
+  tabletop.set_table(sc.width, sc.depth, sc.season)
   for i, f in ipairs(sc.features) do
     local id = f.id or string.format("feature-%d", i)
-    s.add_terrain { id = id, kind = f.kind, polygon = f.polygon, props = { name = f.name, cover = f.cover } }
+    s.add_terrain { id = id, kind = f.kind, polygon = f.polygon,
+                    props = { name = f.name, cover = f.cover, shape = f.shape, width = f.width } }
   end
   local out = { units = {}, individuals = {}, armies = {} }
   local taken = {}  -- the names of the sides laid out so far: units and characters

@@ -9,6 +9,7 @@
 --- the state a phase measures on. No dice.
 local core = require("core")
 local sight = require("sight")
+local features = require("features")
 
 local M = {}
 --- The rule data this file declares (registry handles).
@@ -129,6 +130,9 @@ function M.view(describe)
       local f = { id = t.id, kind = t.kind, name = t.name or (t.props and t.props.name) or t.id, polygon = t.polygon,
                   props = t.props or {} }
       f.polygon.id = t.id
+      -- A line feature (a wall, a road: scenario.lua) is kept as its outline; its centre line
+      -- and width come back from it.
+      if f.props.shape == "line" then f.line, f.width = features.centre_line(f.polygon), f.props.width end
       v.features[#v.features + 1] = f
     end
   end
@@ -296,22 +300,78 @@ function M.feature_cover(f)
   return row and row.cover or "none"
 end
 
+--- How near a feature with a cover rule of its own (a wall, a hedge: features.lua) a unit
+--- must stand for the feature to hide it (its formation's nearest edge), inches.
+M.cover_reach = 1
+
+local rank = { none = 0, soft = 1, hard = 2 }
+
 --- A target's cover as the shooting procedures take it: {soft = n, hard = n}, the figures
 --- whose base's centre stands in a feature giving soft or hard cover (the hardest of the
---- features holding it). shooting.lua decides what the counts add up to (p.24).
+--- features holding it). shooting.lua decides what the counts add up to (p.24). A feature
+--- with a cover rule of its own (features.lua, a house rule's) gives cover by that rule to
+--- the figures it hides from `shooter` (the unit within M.cover_reach of it, and the line
+--- from the shooter's front centre to the figure's base centre crossing it, or that centre in
+--- it), or to all of them when the whole unit stands in it; `opts.shoots` is whether the target
+--- shoots this phase. Also returns what each such feature gave: {{feature, cover, rule, figures}}.
+---@param who string|table the target
+---@param shooter? string|table
+---@param opts? table {shoots?, season?}
 ---@return table cover {soft, hard}
-function View:cover(who)
+---@return table[] by
+function View:cover(who, shooter, opts)
   local p = self:get(who)
-  local out = { soft = 0, hard = 0 }
-  for _, b in ipairs(figure_bases(p)) do
-    local best = "none"
+  opts = opts or {}
+  local bases = figure_bases(p)
+  local best = {}
+  for i, b in ipairs(bases) do
+    best[i] = "none"
     for _, f in ipairs(self:features_at(g.get_centre(b))) do
-      local c = M.feature_cover(f)
-      if c == "hard" or (c == "soft" and best == "none") then best = c end
+      if not features.rule(f.kind, "cover") then
+        local c = M.feature_cover(f)
+        if rank[c] > rank[best[i]] then best[i] = c end
+      end
     end
-    if best ~= "none" then out[best] = out[best] + 1 end
   end
-  return out
+  local by = {}
+  local from = shooter and self:get(shooter).formation
+  for _, f in ipairs(self.features) do
+    if features.rule(f.kind, "cover") then
+      local hidden, within = {}, true
+      local near = from and g.measure(p.formation, f.polygon) <= M.cover_reach
+      for i, b in ipairs(bases) do
+        local c = g.get_centre(b)
+        within = within and g.check_inside(f.polygon, c)
+        if near then
+          local _, crosses = g.check_segment({ x = from.x, y = from.y }, c, f.polygon)
+          if crosses or g.check_inside(f.polygon, c) then hidden[#hidden + 1] = i end
+        end
+      end
+      if #hidden > 0 or within then
+        local n = #hidden
+        local entry = { kind = f.kind, name = f.name, within = within,
+                        hidden = n == 0 and nil or (n == #bases and "entirely") or (n * 2 > #bases and "more_than_half") or "half_or_less" }
+        local r = features.cover({ target = self:desc(p), features = { entry }, shoots = opts.shoots,
+                                   season = opts.season or (self.table and self.table.props.season) })
+        local c = r.features[1].cover
+        local figures = within and #bases or n
+        if c ~= "none" then
+          local list = within and nil or hidden
+          for i = 1, #bases do
+            local on = within
+            if list then for _, k in ipairs(list) do on = on or k == i end end
+            if on and rank[c] > rank[best[i]] then best[i] = c end
+          end
+        end
+        by[#by + 1] = { feature = f.name, kind = f.kind, cover = c, rule = r.features[1].rule, figures = figures }
+      end
+    end
+  end
+  local out = { soft = 0, hard = 0 }
+  for i = 1, #bases do
+    if best[i] ~= "none" then out[best[i]] = out[best[i]] + 1 end
+  end
+  return out, by
 end
 
 -- Whether a kind of feature hides what is beyond it (sight.lua's table line_of_sight).
@@ -334,8 +394,20 @@ function View:sight(seer, target)
   local seer_on, seer_feature = self:ground(s)
   local target_on, target_feature = self:ground(t)
   local blockers, kinds = {}, {}
+  local classes
   for _, f in ipairs(self.features) do
-    if f ~= seer_feature and f ~= target_feature and blocks(f.kind) then
+    local hides
+    if features.row(f.kind) then
+      -- A feature with rules of its own hides only the troops its row names (a tall hedge:
+      -- infantry, individuals, animals) from a line crossing it.
+      if type(features.row(f.kind).hides) == "table" then
+        classes = classes or { features.class_of(self:desc(s), s.kind ~= "unit"), features.class_of(self:desc(t), t.kind ~= "unit") }
+        hides = features.hides(f.kind, classes[1], classes[2])
+      end
+    else
+      hides = f ~= seer_feature and f ~= target_feature and blocks(f.kind)
+    end
+    if hides then
       blockers[#blockers + 1] = f.polygon
       kinds[f.id] = f.kind
     end
@@ -436,9 +508,12 @@ function View:threat_facts(threatener, target)
   return { distance = self:distance(threatener, target), sight = (self:sight(threatener, target)) }
 end
 
---- The facts of a shot: {distance, sight, cover}.
-function View:shot_facts(shooter, target)
-  return { distance = self:distance(shooter, target), sight = (self:sight(shooter, target)), cover = self:cover(target) }
+--- The facts of a shot: {distance, sight, cover}; `opts.shoots` whether the target shoots
+--- this phase too (a wall's or a ditch's cover asks). Also returns the features with cover
+--- rules of their own that hid the target (View:cover).
+function View:shot_facts(shooter, target, opts)
+  local cover, by = self:cover(target, shooter, opts)
+  return { distance = self:distance(shooter, target), sight = (self:sight(shooter, target)), cover = cover }, by
 end
 
 --- How many of `who`'s figures touch `enemy` (their bases in contact with its formation):
@@ -463,15 +538,17 @@ function M.table_polygon(width, depth)
 end
 
 --- Records the table's size in the state (a feature of kind "table", id "table"), replacing
---- any earlier one.
+--- any earlier one, and the season the battle is fought in when the scenario gives one.
 ---@param width number inches
 ---@param depth number inches
-function M.set_table(width, depth)
+---@param season? string
+function M.set_table(width, depth, season)
   core.check_number(width, "table.width", 12, 1000)
   core.check_number(depth, "table.depth", 12, 1000)
+  if season ~= nil then core.check_enum(season, require("terrain").seasons, "season") end
   if muster.state.get_kind(M.table_id) then muster.state.del_terrain(M.table_id) end
   muster.state.add_terrain { id = M.table_id, kind = "table", polygon = M.table_polygon(width, depth),
-                             props = { width = width, depth = depth } }
+                             props = { width = width, depth = depth, season = season } }
 end
 
 --- The table's width and depth, or nil when none is set.
@@ -514,7 +591,7 @@ function View:picture(opts)
   local pic = { width = width, depth = depth, title = opts.title, features = {}, pieces = {},
                 lines = opts.lines or {}, circles = opts.circles or {} }
   for _, f in ipairs(self.features) do
-    pic.features[#pic.features + 1] = { kind = f.kind, name = f.props.name or f.id, polygon = f.polygon }
+    pic.features[#pic.features + 1] = { kind = f.kind, name = f.props.name or f.id, polygon = f.polygon, line = f.line }
   end
   for _, p in ipairs(self.pieces) do
     local d = self:desc(p)

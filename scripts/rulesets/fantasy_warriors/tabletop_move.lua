@@ -8,6 +8,8 @@
 local core = require("core")
 local tabletop = require("tabletop")
 local terrain_items = require("terrain_items")
+local features = require("features")
+local tabletop_features = require("tabletop_features")
 local svg = require("svg")
 
 local M = {}
@@ -262,13 +264,14 @@ end
 -- The terrain kinds a polygon passes over (features it meets or stands in), sorted, each once;
 -- a kind the movement rules have no row for is "difficult" (every terrain feature is difficult
 -- terrain, p.27); bridges and fords take the river they cross out of the list (the unit
--- crosses by them).
+-- crosses by them). A kind with rules of its own (features.lua) is not here: the move's
+-- `features` measure it (tabletop_features.lua).
 local function terrain_of(v, poly)
   local kinds, seen = {}, {}
   local rows = terrain_items.data.movement_terrain.rows
   for _, f in ipairs(v.features) do
     local kind = rows[f.kind] and f.kind or "difficult"
-    if (g.measure(poly, f.polygon) == 0) and not seen[kind] then
+    if not features.row(f.kind) and (g.measure(poly, f.polygon) == 0) and not seen[kind] then
       seen[kind] = true
       kinds[#kinds + 1] = kind
     end
@@ -307,6 +310,34 @@ end
 -- ---------------------------------------------------------------------------------------
 -- Facts and application
 -- ---------------------------------------------------------------------------------------
+
+-- The formations a turn or wheel step passes through, every M.arc_step degrees, ends included.
+local function turn_samples(s)
+  local out = { s.from }
+  local n = math.max(1, math.ceil(math.abs(s.degrees) / M.arc_step))
+  for i = 1, n - 1 do
+    local part = s.degrees * i / n
+    out[#out + 1] = s.kind == "wheel" and (M.wheeled(s.from, part)) or M.turned(s.from, part)
+  end
+  out[#out + 1] = s.to
+  return out
+end
+
+--- Adds to a move's facts the features with rules of their own it meets
+--- (tabletop_features.feature_facts) along `path`, its straight part `d` inches, and the
+--- table's season, when the scenario gives one.
+function M.add_feature_facts(v, p, path, d, facts)
+  local turns, line_from = {}, p.formation
+  for _, s in ipairs(path.steps) do
+    if s.kind ~= "line" then
+      for _, f in ipairs(turn_samples(s)) do turns[#turns + 1] = f end
+      line_from = s.to
+    end
+  end
+  local met = tabletop_features.feature_facts(v, p, turns, line_from, path.at, d)
+  if #met > 0 then facts.features = met end
+  if v.table and v.table.props.season then facts.season = v.table.props.season end
+end
 
 local function fail_in_way(p, what, q, at)
   core.fail("move", string.format("%s: %s meets %s%s", p.name, what, q.name, at and string.format(" at %s", muster.measure.fmt(at)) or ""))
@@ -425,6 +456,7 @@ function M.facts(v, who, plan, mode)
       path.collision = first
     end
     facts.terrain = terrain_of(v, M.swept(path.steps))
+    M.add_feature_facts(v, p, path, d_full, facts)
     return facts, path
   end
   -- A move the player chose: a turn or a wheel first, then forwards, obliquely or backwards.
@@ -472,6 +504,7 @@ function M.facts(v, who, plan, mode)
     end
   end
   facts.terrain = terrain_of(v, swept)
+  M.add_feature_facts(v, p, path, d, facts)
   -- Whether it would end touching an enemy (OPPOSE never moves into contact, p.18).
   for _, q in ipairs(v:enemies(p)) do
     if g.check_contact(final, q.formation, tabletop.contact_tolerance) then facts.contact = true end
@@ -492,7 +525,7 @@ function M.apply(v, path, res)
     muster.state.set_placement(p.id, { base_width = 0, base_depth = 0 })
     return "leaves the table"
   end
-  if res.in_combat or res.halted and (res.moved or 0) == 0 or #path.steps == 0 then return nil end
+  if res.in_combat or (res.halted or res.stopped) and (res.moved or 0) == 0 or #path.steps == 0 then return nil end
   local f = p.formation
   local line = nil
   for _, s in ipairs(path.steps) do

@@ -30,7 +30,7 @@ function M.season(v, option, variant)
   if v == nil then
     if option == "unset" then
       core.fail("season", "missing: give the season (" .. table.concat(M.seasons, ", ") ..
-                ") or set the option " .. variant .. ".season")
+                "), set the option " .. variant .. ".season, or give the scenario a season")
     end
     return option, "option"
   end

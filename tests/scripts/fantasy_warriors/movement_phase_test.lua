@@ -120,7 +120,7 @@ function M.test_errors_name_the_entry()
   no(s, "input: sides[2].commands[1].units[1].speed: unknown field (known: reorganise, expand, unit, distance, enemy_distance, "
     .. "nearest_enemy_in_combat, unengaged_enemy_distance, attack_target, direction, angle, turn, turns, turn_after, wheel, "
     .. "terrain, base_width, bridge_width, equipment, river_strength, river_at, stuck_in_river, in_combat, contact, slow, "
-    .. "halt, collision, interpenetrate, in_the_air, take_off, land)")
+    .. "halt, collision, interpenetrate, in_the_air, take_off, land, features, season)")
   s = sides()
   s[2].commands[1].units[3].expand.when = "during_move"
   muster.dice.set_faces { 5, 2, 6 }

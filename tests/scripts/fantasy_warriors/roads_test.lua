@@ -126,7 +126,7 @@ end
 
 function M.test_refusals()
   fails(function() road({ unit = foot, road = "dirt" }) end,
-    "input: season: missing: give the season (spring, summer, autumn, winter) or set the option roads.season")
+    "input: season: missing: give the season (spring, summer, autumn, winter), set the option roads.season, or give the scenario a season")
   fails(function() road({ unit = foot, season = "midwinter", road = "dirt" }) end,
     "input: season: \"midwinter\" is not one of spring, summer, autumn, winter")
   fails(function() road({ unit = foot, season = "summer" }) end, "input: road: missing (one of dirt, cobbled)")

@@ -80,6 +80,21 @@ function M.test_mistakes_are_named_by_file_and_line()
   t.fails_exactly(function() load_text("answer = 42") end, "input: club/s.lua:1: a scenario defines no globals: \"answer\"")
 end
 
+-- Linear features (a wall, a road: docs/table.md) belong to the house rules that give them
+-- rules (table feature_rules, empty in the book): without them a line is refused, and so is
+-- the example farm, naming its first line feature. A season the core knows is kept.
+function M.test_lines_need_the_rules_that_draw_them()
+  t.fails_exactly(function()
+    load_text("scenario \"x\" {\n table = {width = 48, depth = 48},\n feature \"wall\" { name = \"The Long Wall\", line = { {1, 1}, {9, 1} } },\n" .. good_side .. "}")
+  end, "input: club/s.lua:3: feature \"The Long Wall\": line: only a linear feature has a line and a width (the kinds the rules in force draw as lines: none); give polygon")
+  t.fails_exactly(function() mod("scenario").load("examples/scenarios/hollin_farm.lua") end,
+    "input: examples/scenarios/hollin_farm.lua:19: feature \"Mill Lane\": line: only a linear feature has a line and a width (the kinds the rules in force draw as lines: none); give polygon")
+  local sc = load_text("scenario \"x\" {\n table = {width = 48, depth = 48}, season = \"winter\",\n" .. good_side .. "}")
+  t.eq(sc.season, "winter")
+  mod("scenario").setup(sc, add_unit)
+  t.eq(view().table.props.season, "winter")
+end
+
 -- Mistakes only the armies reveal: a command or a character the army does not have, a
 -- character placed who stands with a unit.
 function M.test_mistakes_against_the_armies()

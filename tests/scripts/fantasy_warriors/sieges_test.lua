@@ -133,4 +133,24 @@ function M.test_defence_refusals()
   fails(function() defences({ army = 3 }) end, "input: army: the path of an army file expected, got 3")
 end
 
+-- The works on the table, this variant alone (without linear_obstacles): a palisade is a
+-- line with no crossing rule of its own loaded, so the core's difficult terrain (more than
+-- half the MOV disorganises); a pit stops a charge. Typed `features` of the move procedure.
+function M.test_the_works_on_a_move_without_linear_obstacles()
+  local foot = { name = "Orc infantry", figures = 10, quality = "average", type = "tribal", movement = 6, orders = "oppose" }
+  local r = ruleset.resolve("move", { unit = foot, distance = 4, features = { { kind = "palisade", name = "The Stakes", at = 1 } } })
+  t.eq({ r.allowance, r.disorganised, r.features[1].effect }, { 6, true, "half_or_disorganised" })
+  t.eq(r.disorganised_by[1].reason, "The Stakes: no rule of its own: terrain the players agreed is difficult (every terrain feature is difficult terrain): moved 4in, more than half its MOV (3in)")
+  r = ruleset.resolve("move", { unit = foot, distance = 3, features = { { kind = "palisade", at = 1 } } })
+  t.eq(r.disorganised, false)
+  foot.orders = "attack"
+  r = ruleset.resolve("move", { unit = foot, enemy_distance = 5, features = { { kind = "pit", name = "West Pit", at = 2 } } })
+  t.eq({ r.moved, r.contact, r.stopped.name, r.stopped.rule, r.outcome },
+    { 2, false, "West Pit", "a 1in x 1in pit: impassable (proposed)", "moves 2in of 6in; stops at the pit (West Pit)" })
+  -- The works' rows: a palisade counts as a wall, chevaux de frise as a tall hedge.
+  local rows = ruleset.modules.features.data.feature_rules.rows
+  t.eq({ rows.palisade.shape, rows.palisade.width, rows.palisade.counts_as.move, rows.chevaux_de_frise.counts_as.move, rows.pit.shape },
+    { "line", 0.5, "wall", "tall_hedge", "area" })
+end
+
 return M

@@ -94,6 +94,15 @@ M.blocks_sight = { tall_hedge = true, embankment_hedge = true }
 M.hidden_classes = { infantry = true, individual = true, animal = true }
 
 -- ---------------------------------------------------------------------------------------
+-- On the table: each type is a line a scenario lays out (`feature "wall" {line = {...}}`), this
+-- wide when the scenario gives no width, and at most `max_width` (inches). The booklet gives
+-- no sizes: a wall or a low hedge about 12mm thick, a fence a rail's 6mm, a tall hedge 20mm,
+-- an embankment hedge on its bank 40mm, a ditch 25mm across (proposed).
+-- ---------------------------------------------------------------------------------------
+M.widths = { wall = 0.5, fence = 0.25, low_hedge = 0.5, tall_hedge = 0.75, embankment_hedge = 1.5, ditch = 1 }
+M.max_width = 3
+
+-- ---------------------------------------------------------------------------------------
 -- Dismantling: who may take down a length, at what cost of their move. A type without a
 -- row for a class: that class may not; `never`: nobody may.
 -- ---------------------------------------------------------------------------------------
