@@ -4,6 +4,8 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <sstream>
 
@@ -19,8 +21,18 @@
 namespace muster::cli {
 namespace {
 
+// The policy a `lua:FILE` side registers: the file's stem, which must be an identifier.
+std::string lua_policy_name(const std::string& file) {
+  const std::string stem = std::filesystem::path(file).stem().string();
+  const bool ok = !stem.empty() && (std::isalpha(static_cast<unsigned char>(stem[0])) || stem[0] == '_') &&
+                  std::all_of(stem.begin(), stem.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+  if (!ok) throw input_error("--side", fmt::format("lua:{}: the file's name is the policy's: letters, digits and _ (cautious.lua)", file));
+  return stem;
+}
+
 // A side's controller as Lua source: {kind, arg}.
 std::string controller_source(const std::string& spec) {
+  if (spec.rfind("lua:", 0) == 0) return "{kind = \"policy\", name = " + lua_literal(lua_policy_name(spec.substr(4))) + "}";
   if (spec.rfind("script:", 0) == 0) {
     // A script of answers: one per line, in order (blank lines and # comments skipped).
     const std::string file = spec.substr(7);
@@ -39,7 +51,7 @@ std::string controller_source(const std::string& spec) {
   }
   if (spec == "human" || spec == "player")
     throw input_error("--side", "a person plays a side at the REPL (muster repl, then battle{..., controllers = {SIDE = "
-                                "\"player\"}} and :turn); here: bot, first, last, random, a policy's name or script:FILE");
+                                "\"player\"}} and :turn); here: bot, first, last, random, a policy's name, script:FILE or lua:FILE");
   return "{kind = \"policy\", name = " + lua_literal(spec == "bot" ? "fw_bot" : spec) + "}";
 }
 
@@ -121,6 +133,23 @@ std::string battle_controllers(const battle_options& o) {
   return "{" + controllers + "}";
 }
 
+void add_lua_policies(runtime& rt, const battle_options& o) {
+  for (const auto& side : o.sides) {
+    const auto eq = side.find('=');
+    if (eq == std::string::npos || side.compare(eq + 1, 4, "lua:") != 0) continue;
+    const std::string file = side.substr(eq + 5);
+    const std::string name = lua_policy_name(file);
+    const std::string global = "muster_policy_" + name;
+    rt.run_file(file, global);
+    eval_battle(rt, fmt::format("if type({0}) ~= 'function' then error({1} .. type({0}), 0) end "
+                                "muster.choice.add_policy({2}, {0}, {3})",
+                                global,
+                                lua_literal("input: --side: lua:" + file +
+                                            ": the file must return a function(request) -> answer, not a "),
+                                lua_literal(name), lua_literal("the answers of the Lua script " + file)));
+  }
+}
+
 std::string battle_frames(const battle_options& o) {
   // The viewer shows every phase, whichever pictures go to files.
   if (!o.html_file.empty()) return std::string(", ") + viewer_frames;
@@ -137,6 +166,7 @@ int run_battle(const battle_options& o) {
   runtime rt(k);
   load_modules(rt, o.ruleset, o.variants, o.options);
   install_helpers(rt);
+  add_lua_policies(rt, o);
   const std::string opts =
       battle_setup(o.scenario, o.armies, o.turns,
                    "controllers = " + battle_controllers(o) + battle_frames(o) + fmt::format(", seed = \"{}\"", o.seed));

@@ -67,6 +67,11 @@ std::string write_viewer(runtime& rt, const std::string& file);
 /// The battle's controllers from the command line (--side) as a Lua table's source, "{[...] =
 /// ...}". Throws input_error for a bad --side.
 std::string battle_controllers(const battle_options& options);
+/// Registers the policy of each `--side SIDE=lua:FILE`: FILE (run in the sandbox) returns a
+/// function(request) -> answer, registered under the file's stem (cautious.lua: "cautious").
+/// Throws input_error for a file name that is not an identifier or a file that returns no
+/// function, script_error for a broken file (its file:line).
+void add_lua_policies(runtime& rt, const battle_options& options);
 /// The battle's pictures (--svg-every, --html) as more fields of battle_setup's `more` (", frames
 /// = ..."; "" for none).
 std::string battle_frames(const battle_options& options);

@@ -417,6 +417,7 @@ int run_resume(const battle_options& o) {
   if (!s.parted && !s.leftovers().empty()) s.parted = s.leftovers();
   if (s.parted) throw error(fmt::format("resume: {} is not the battle it sets up: {}", o.resume, *s.parted));
   s.handed_over = true;
+  add_lua_policies(s.rt, o);
   eval_battle(s.rt, "repl.battle_handover(" + controllers + ")");
   say(fmt::format("resumed {}: {} phases played again and checked; {}", o.resume, s.checked,
                   eval_battle(s.rt, "repl.battle_position()")));

@@ -238,3 +238,33 @@ TEST(cli_battle, a_log_cut_short_resumes_from_its_last_whole_phase) {
   EXPECT_EQ(o.err, "muster: battle: side: \"elves\" is not a side of this battle (orcs, dwarves)\n");
   fs::remove_all(dir);
 }
+
+// A side played by a Lua script: its function answers every question of that side, the log
+// says the policy chose, and a file that returns no function, or breaks, is one line.
+TEST(cli_battle, a_side_played_by_a_lua_script) {
+  const fs::path dir = fs::temp_directory_path() / ("muster-lua-side-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const fs::path log = dir / "b.jsonl";
+  outcome o = muster("battle --scenario examples/scenarios/greystones.lua --turns 1 --quiet --side orcs=lua:" + fixtures +
+                     "cautious.lua --jsonl --log " + log.string());
+  ASSERT_EQ(o.status, 0) << o.err;
+  const std::string text = slurp(log);
+  EXPECT_NE(text.find("\"side\":\"orcs\",\"question\":\"threat\",\"answer\":\"no\",\"by\":\"policy:cautious\""),
+            std::string::npos);
+  EXPECT_EQ(text.find("\"side\":\"orcs\",\"question\":\"shoot\",\"answer\":\"Long Spears\""), std::string::npos);
+  EXPECT_EQ(occurrences(text, "\"side\":\"orcs\"") , occurrences(text, "\"by\":\"policy:cautious\""));
+  EXPECT_EQ(muster("replay " + log.string() + " --quiet").status, 0);
+  o = muster("battle --scenario examples/scenarios/greystones.lua --side orcs=lua:" + fixtures + "not_a_policy.lua");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_EQ(o.err, "muster: battle: --side: lua:" + fixtures +
+                       "not_a_policy.lua: the file must return a function(request) -> answer, not a table\n");
+  std::ofstream(dir / "broken.lua") << "return function(r)\n  return r.options[1] +\nend\n";
+  o = muster("battle --scenario examples/scenarios/greystones.lua --side orcs=lua:" + (dir / "broken.lua").string());
+  EXPECT_NE(o.status, 0);
+  EXPECT_EQ(o.err, "muster: " + (dir / "broken.lua").string() + ":3: unexpected symbol near 'end'\n");
+  std::ofstream(dir / "my-ai.lua") << "return function(r) return r.options[1] end\n";
+  o = muster("battle --scenario examples/scenarios/greystones.lua --side orcs=lua:" + (dir / "my-ai.lua").string());
+  EXPECT_EQ(o.status, 2);
+  EXPECT_NE(o.err.find("the file's name is the policy's: letters, digits and _"), std::string::npos) << o.err;
+  fs::remove_all(dir);
+}
