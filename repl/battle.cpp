@@ -83,14 +83,24 @@ std::string eval_battle(runtime& rt, const std::string& code) {
   }
 }
 
-std::string write_viewer(runtime& rt, const std::string& file) {
-  // Slice by slice: an evaluation's text is cut past 64 KiB.
-  std::string page;
-  for (int i = 1;; ++i) {
-    const std::string slice = eval_battle(rt, fmt::format("repl.battle_html({})", i));
-    if (slice.empty()) break;
-    page += slice;
+std::string eval_long(runtime& rt, const std::string& code) {
+  // An evaluation's rendering is cut past 64 KiB: the text is kept in the session and taken
+  // in slices of 16 KiB, which render in at most 64 KiB whatever bytes they hold.
+  constexpr std::size_t slice = 16 * 1024;
+  constexpr const char* kept = "muster_host_text";
+  eval_battle(rt, fmt::format("{} = tostring({})", kept, code));
+  std::string text;
+  for (std::size_t at = 1;; at += slice) {
+    const std::string part = eval_battle(rt, fmt::format("{}:sub({}, {})", kept, at, at + slice - 1));
+    text += part;
+    if (part.size() < slice) break;
   }
+  eval_battle(rt, fmt::format("{} = nil", kept));
+  return text;
+}
+
+std::string write_viewer(runtime& rt, const std::string& file) {
+  const std::string page = eval_long(rt, "repl.battle_html()");
   write_file_text(file, page);
   return fmt::format("wrote the replay viewer to {}", file);
 }
@@ -183,7 +193,7 @@ int play_on(kernel& k, runtime& rt, const battle_options& o, int played) {
   int pictures = 0;
   auto draw = [&] {
     while (!o.svg_every.empty()) {
-      const std::string frame = eval_battle(rt, "repl.battle_frame(" + lua_literal(o.svg_every) + ")");
+      const std::string frame = eval_long(rt, "repl.battle_frame(" + lua_literal(o.svg_every) + ")");
       if (frame.empty()) return;
       const auto nl = frame.find('\n');
       if (pictures == 0) std::filesystem::create_directories(dir);

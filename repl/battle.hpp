@@ -82,6 +82,11 @@ std::string battle_frames(const battle_options& options);
 /// stopped, writes the pictures, the viewer and the log. Returns 0.
 int play_on(kernel& k, runtime& rt, const battle_options& options, int played);
 
+/// Runs Lua in a session and returns its result as text (as eval_battle does) whatever its
+/// length: an evaluation's rendering is cut past 64 KiB, so a long text (a picture, the
+/// viewer's page) is taken in slices.
+std::string eval_long(runtime& rt, const std::string& code);
+
 /// Adds the `battle` subcommand to `app`, filling `options` when it is parsed.
 CLI::App* add_battle_command(CLI::App& app, battle_options& options);
 

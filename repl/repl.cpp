@@ -6,6 +6,7 @@
 // helpers, the units and every text about a resolution come from Lua (scripts/lib/repl.lua and
 // the ruleset's `repl` table).
 #include "repl.hpp"
+#include "battle.hpp"
 #include "lua_text.hpp"
 
 #include <CLI/CLI.hpp>
@@ -846,7 +847,7 @@ class session {
 
   void svg(const std::string& file) {
     if (file.empty()) fail(":svg needs a file: :svg table.svg");
-    write_file_text(file, eval_text("repl.svg()"));
+    write_file_text(file, cli::eval_long(*rt_, "repl.svg()"));
     fmt::print("wrote the table to {}\n", file);
   }
 

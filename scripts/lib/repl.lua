@@ -704,28 +704,17 @@ function M.battle_frame(every)
   return string.format("turn-%02d-%d-%s.svg\n", f.turn, f.index or 0, f.phase) .. f.svg
 end
 
--- The host reads a result as the runtime renders it, cut past 64 KiB, so it takes the page in
--- slices: 8 KiB of text render in at most 32 KiB, whatever bytes they hold.
-local html_slice = 8192
-local html = nil  -- the page, while the host takes it
-
 --- The replay viewer of the battle (scripts/lib/viewer.lua), one HTML page holding every
 --- picture it kept (opts.frames = "phase"), each with the lines said since the one before,
---- its title, the lines said before the first turn and its outcome: the i-th slice of the
---- page (made anew for i = 1), "" after the last.
----@param i integer 1, 2, ...
+--- its title, the lines said before the first turn and its outcome. (The host takes a text
+--- this long in slices: an evaluation's rendering is cut past 64 KiB.)
 ---@return string
-function M.battle_html(i)
+function M.battle_html()
   local b = M.battle
   if not (b and #b.frames > 0) then error("input: --html: the battle kept no pictures (frames = \"phase\")", 0) end
-  if i == 1 or not html then
-    local opening = {}
-    for k = 1, b.opening do opening[k] = b.lines[k] end
-    html = require("viewer").page(M, { title = b.title, opening = opening, frames = b.frames, outcome = M.battle_outcome() })
-  end
-  local slice = html:sub((i - 1) * html_slice + 1, i * html_slice)
-  if slice == "" then html = nil end
-  return slice
+  local opening = {}
+  for k = 1, b.opening do opening[k] = b.lines[k] end
+  return require("viewer").page(M, { title = b.title, opening = opening, frames = b.frames, outcome = M.battle_outcome() })
 end
 
 --- Where a unit stands, or every piece on the table (:where [unit]).

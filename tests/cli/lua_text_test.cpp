@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "battle.hpp"
 #include "lua_text.hpp"
 #include "muster/kernel.hpp"
 #include "muster/runtime.hpp"
@@ -28,4 +29,19 @@ TEST(lua_text, a_literal_holds_its_text_exactly) {
 TEST(lua_text, unquote_reads_the_runtime_rendering) {
   EXPECT_EQ(muster::cli::unquote("\"a\\nb\\t\\\"c\\\"\""), "a\nb\t\"c\"");
   EXPECT_EQ(muster::cli::unquote("42"), "42");
+}
+
+// A text longer than an evaluation renders (64 KiB) comes back whole, whatever bytes it holds
+// (escapes render up to four times longer), and nothing is left in the session.
+TEST(lua_text, a_long_text_comes_back_whole) {
+  muster::kernel k;
+  muster::runtime rt(k);
+  rt.run("long = {} for i = 1, 30000 do long[i] = string.char(i % 256) .. '<svg/>\\n' end long = table.concat(long)", "t");
+  const std::string text = muster::cli::eval_long(rt, "long");
+  std::string want;
+  for (int i = 1; i <= 30000; ++i) want += std::string(1, static_cast<char>(i % 256)) + "<svg/>\n";
+  EXPECT_EQ(text.size(), want.size());
+  EXPECT_TRUE(text == want);
+  EXPECT_EQ(rt.eval("muster_host_text", "t"), "nil");
+  EXPECT_EQ(muster::cli::eval_long(rt, "''"), "");
 }
