@@ -7,6 +7,7 @@
 // the ruleset's `repl` table).
 #include "repl.hpp"
 #include "battle.hpp"
+#include "replay.hpp"
 #include "lua_text.hpp"
 
 #include <CLI/CLI.hpp>
@@ -327,6 +328,7 @@ Commands:
                      variant (or option): each outcome's change, on the same dice
   :undo              back to the state before the last change
   :save FILE         units and state as JSON      :load FILE [--accept]   read them back
+                     (in a battle: the battle, as its log; :load FILE [SIDE=player ...] plays it on)
                      (refused when the save names other modules or options, unless --accept)
   :reload            re-read the ruleset and variant scripts, keep the units
   :variant add NAME|FILE [opt=value ...]   apply a house rule (units and history kept)
@@ -724,11 +726,98 @@ class session {
     fmt::print("undone: {}\n", e.what);
   }
 
+  // Whether a battle is set up in the session (battle{...}).
+  bool in_battle() { return eval_text("repl.battle ~= nil") == "true"; }
+
   void save(const std::string& file) {
     if (file.empty()) fail(":save: want a file name");
+    if (in_battle()) return save_battle(file);
     remember_names();
     write_file_text(file, k_->state.save_json());
     fmt::print("saved {} unit(s) to {}\n", k_->state.units().size(), file);
+  }
+
+  // A battle is more than the state: its save is its log (JSON Lines), the modules and what
+  // happened from the battle's setup on, which :load plays again (resume_battle).
+  void save_battle(const std::string& file) {
+    const auto& events = k_->log.events();
+    std::uint64_t from = 0;
+    for (const auto& e : events)
+      if (e.kind == "battle") from = e.seq;
+    if (from == 0) fail(":save: the battle's log is gone (:reload starts a new one); nothing saved");
+    std::string text;
+    for (const auto& e : events)
+      if (e.kind == "module" && e.seq < from) text += event_log::fmt_json(e) + "\n";
+    text += k_->log.fmt_jsonl(from);
+    write_file_text(file, text);
+    fmt::print("saved the battle ({}) to {}: :load {} plays it again and on\n", eval_text("repl.battle_position()"), file,
+               file);
+  }
+
+  // Whether a file is a battle's log (JSON Lines of events) rather than a saved state.
+  static bool is_battle_log(const std::string& text) {
+    const std::string first = text.substr(0, text.find('\n'));
+    try {
+      const auto e = nlohmann::json::parse(first);
+      return e.is_object() && e.contains("kind") && e.contains("seq");
+    } catch (const nlohmann::json::exception&) {
+      return false;
+    }
+  }
+
+  // :load of a battle's log: its battle set up again in the session, its whole phases played
+  // again with its dice and answers (checked), then the sides handed to `controllers` words
+  // (SIDE=player|bot|POLICY; the others bot) and the session's dice. Nothing changes when the
+  // log is not the battle it sets up.
+  void resume_battle(const std::string& file, const std::vector<std::string>& controllers) {
+    cli::battle_log log(file);
+    log.cut_to_whole_phases();
+    if (const std::string changed = log.changed_module(rt_->modules()); !changed.empty())
+      fail(":load {}: the battle was played with other rules: {}", file, changed);
+    std::string handover;
+    for (const auto& c : controllers) {
+      const auto eq = c.find('=');
+      const std::string side = c.substr(0, eq);
+      if (eq == std::string::npos || eq + 1 == c.size() ||
+          std::find(log.sides().begin(), log.sides().end(), side) == log.sides().end())
+        fail(":load {}: '{}': SIDE=player|bot|POLICY expected, SIDE one of {}", file, c, fmt::join(log.sides(), ", "));
+      handover += fmt::format("[ {} ] = {}, ", lua_literal(side), lua_literal(c.substr(eq + 1)));
+    }
+    const std::string before = k_->state.save_json();
+    bool added = false;
+    for (const auto& p : k_->choices.policies()) added = added || p.name == "replay";
+    if (!added) cli::add_replay_policy(k_->choices, log);
+    else fail(":load {}: a battle is being played again already", file);
+    replaying_ = &log;
+    k_->log.set_sink([&log](const event& e) { log.compare(e); });
+    const std::size_t saved = log.phases();
+    auto stop = [&] {
+      replaying_ = nullptr;
+      k_->log.set_sink(nullptr);
+      k_->choices.del_policy("replay");
+    };
+    try {
+      eval_text("repl.battle_start(" + log.setup(", echo = true") + ")");
+      for (std::size_t i = 0; i < saved && !log.parted() && eval_text("repl.battle_outcome()").empty(); ++i)
+        eval_text("repl.battle_phase()");
+    } catch (const std::exception& e) {
+      log.set_parted(muster::one_line(e.what()));
+    }
+    if (const std::string left = log.leftovers(); !left.empty()) log.set_parted(left);
+    if (log.parted()) {
+      stop();
+      eval_text("repl.battle_forget()");
+      k_->state.load_json(before);
+      rt_->run("repl.bind_names(_G)", "repl");
+      fail(":load {}: not the battle it sets up: {} (the units are as they were; no battle is set up)", file,
+           *log.parted());
+    }
+    log.hand_over();
+    stop();
+    eval_text("repl.battle_handover({" + handover + "})");
+    undo_.clear();
+    fmt::print("resumed {}: {} phases played again and checked; {}\n", file, log.checked(),
+               eval_text("repl.battle_position()"));
   }
 
   void load(const std::string& arg) {
@@ -739,6 +828,13 @@ class session {
       file = trim(file.substr(0, at));
     }
     if (file.empty()) fail(":load: want a file name");
+    {
+      std::vector<std::string> words;
+      std::istringstream in(file);
+      for (std::string w; in >> w;) words.push_back(w);
+      if (!words.empty() && is_battle_log(read_file_text(words[0])))
+        return resume_battle(words[0], std::vector<std::string>(words.begin() + 1, words.end()));
+    }
     const std::string text = read_file_text(file);
     const std::string before = k_->state.save_json();
     try {
@@ -888,6 +984,10 @@ class session {
   // -- the table's dice and choices ------------------------------------------------------------
 
   void roll(const dice_request& r, std::span<int> faces) {
+    if (replaying_) {  // a battle's log being played again: its rolls first
+      if (replaying_->take_roll(r, faces)) return;
+      replaying_->no_roll_left(r);
+    }
     if (!queued_.empty()) {
       if (queued_.size() < faces.size())
         fail("{} queued face(s) left but \"{}\" needs {}D{} (:dice adds more)", queued_.size(), r.label,
@@ -1000,6 +1100,7 @@ class session {
   interactive_source manual_;
   std::deque<int> queued_;
   std::map<std::string, std::string> controllers_;
+  cli::battle_log* replaying_ = nullptr;  // a battle's log being played again (:load of a battle)
   std::vector<undo_entry> undo_;
   std::string archived_log_;
   bool failed_ = false;

@@ -68,7 +68,6 @@ struct logged_battle {
   std::deque<logged_hash> hashes;
   std::string over;                                  // the battle_over reason
   std::string seed;                                  // the battle's seed, when the log has it
-  std::uint64_t battle_seq = 0;                      // where the battle event stands
 };
 
 // A string field of an event, or "" when it has none.
@@ -151,7 +150,6 @@ void read_event(logged_battle& b, const json& e, const std::string& file, int n,
     } else if (kind == "battle") {
       setup = true;
       b.seed = text_of(f, "seed");
-      b.battle_seq = at.seq;
       b.sides = {text_of(f, "side_a"), text_of(f, "side_b")};
       b.scenario = text_of(f, "scenario");
       if (!text_of(f, "army_a").empty()) b.armies = {text_of(f, "army_a"), text_of(f, "army_b")};
@@ -179,11 +177,6 @@ void read_event(logged_battle& b, const json& e, const std::string& file, int n,
   }
 }
 
-// Where the replay first parted from the log.
-struct divergence : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
 // The first difference found, kept as it is worded (the error that carries it out of Lua
 // gathers the script's location on the way).
 using verdict = std::optional<std::string>;
@@ -196,141 +189,192 @@ using verdict = std::optional<std::string>;
 // "turn 2, shooting": where a logged event stands, as the verdict names it.
 std::string where(const place& at) { return at.phase.empty() ? fmt::format("turn {}", at.turn) : fmt::format("turn {}, {}", at.turn, at.phase); }
 
-// The log's dice, in order, each checked against what the battle asks for. A battle resumed
-// from its log throws on from a seeded generator, kept in step with the log's rolls: with the
-// seed the log was made with, the battle goes on as it would have without the stop.
-class logged_dice final : public dice_source {
- public:
-  logged_dice(std::deque<logged_roll>& rolls, verdict& parted, std::optional<std::uint64_t> seed)
-      : rolls_(rolls), parted_(parted) {
-    if (seed) generator_.emplace(*seed);
-  }
-  void roll(const dice_request& request, std::span<int> faces) override {
-    if (rolls_.empty() && generator_) return generator_->roll(request, faces);
-    if (rolls_.empty())
-      part(parted_, fmt::format("the battle throws \"{}\" {}D{} where the log has no roll left", request.label,
-                                request.count, request.sides));
-    const logged_roll& r = rolls_.front();
-    if (r.label != request.label || r.count != request.count || r.sides != request.sides ||
-        r.faces.size() != faces.size())
-      part(parted_, fmt::format("{}: the battle throws \"{}\" {}D{}, the log \"{}\" {}D{} (seq {})", where(r.at),
-                                request.label, request.count, request.sides, r.label, r.count, r.sides, r.at.seq));
-    for (std::size_t i = 0; i < faces.size(); ++i) {
-      if (r.faces[i] < 1 || r.faces[i] > request.sides)
-        part(parted_, fmt::format("{}: face {} is impossible on a D{} (seq {})", where(r.at), r.faces[i], request.sides,
-                                  r.at.seq));
-      faces[i] = r.faces[i];
-    }
-    if (generator_) {
-      std::vector<int> unused(faces.size());
-      generator_->roll(request, unused);
-    }
-    rolls_.pop_front();
-  }
+}  // namespace
 
- private:
-  std::deque<logged_roll>& rolls_;
-  verdict& parted_;
-  std::optional<seeded_source> generator_;
-};
-
-// A battle set up again from its log, in a kernel and runtime of its own: the log's modules
-// loaded (their content hashes compared), each die and each answer taken from the log and
-// checked, the state's hash compared after every phase. With a seed the log is a save: what
-// follows its last whole phase is dropped, and once its phases are played again the battle is
-// handed on (handed_over: the dice go on from the seeded generator, hashes are no longer
-// compared).
-struct log_session {
+struct battle_log::impl {
+  std::string file;
   logged_battle b;
   verdict parted;
   std::size_t checked = 0;
   std::size_t answered = 0;
   bool handed_over = false;
-  kernel k;
-  runtime rt;
+};
 
-  log_session(const std::string& file, std::optional<std::uint64_t> seed)
-      : b(read_log(file)), k(seed.value_or(0)), rt(k) {
-    if (seed) drop_the_unfinished_phase();
-    load_modules(rt, b.ruleset_path, b.variants, b.options);
-    k.dice.set_source(std::make_unique<logged_dice>(b.rolls, parted, seed));
-    k.choices.add_policy(
-        "replay", [this](const choice_request& r) { return answer(r); },
-        "the answers of a logged battle, in order, each checked against its question");
-    k.log.set_sink([this](const event& e) { compare(e); });
-    install_helpers(rt);
+battle_log::battle_log(const std::string& file) : impl_(std::make_unique<impl>()) {
+  impl_->file = file;
+  impl_->b = read_log(file);
+}
+battle_log::~battle_log() = default;
+
+const std::string& battle_log::file() const noexcept { return impl_->file; }
+const std::vector<std::string>& battle_log::sides() const noexcept { return impl_->b.sides; }
+std::size_t battle_log::phases() const noexcept { return impl_->b.hashes.size(); }
+std::size_t battle_log::checked() const noexcept { return impl_->checked; }
+std::size_t battle_log::answered() const noexcept { return impl_->answered; }
+const std::optional<std::string>& battle_log::parted() const noexcept { return impl_->parted; }
+void battle_log::set_parted(std::string why) {
+  if (!impl_->parted) impl_->parted = std::move(why);
+}
+void battle_log::hand_over() noexcept { impl_->handed_over = true; }
+const std::string& battle_log::ruleset() const noexcept { return impl_->b.ruleset_path; }
+const std::vector<std::string>& battle_log::variants() const noexcept { return impl_->b.variants; }
+const std::vector<std::string>& battle_log::options() const noexcept { return impl_->b.options; }
+
+std::optional<std::uint64_t> battle_log::seed() const {
+  const std::string& text = impl_->b.seed;
+  if (text.empty()) return std::nullopt;
+  std::uint64_t seed = 0;
+  std::istringstream in(text);
+  if (!(in >> seed) || !in.eof()) throw input_error(impl_->file, fmt::format("the battle's seed '{}' is not a number", text));
+  return seed;
+}
+
+std::string battle_log::setup(const std::string& more) const {
+  const logged_battle& b = impl_->b;
+  return battle_setup(b.scenario, b.armies, b.turns, b.controllers + more);
+}
+
+std::string battle_log::changed_module(const std::vector<loaded_module>& loaded) const {
+  for (const auto& m : loaded) {
+    const auto it = impl_->b.module_hashes.find(m.name);
+    if (it != impl_->b.module_hashes.end() && it->second != m.hash)
+      return fmt::format("{} is not the module the log was made with (hash {}, the log has {}): its rules changed since",
+                         m.name, m.hash, it->second);
   }
+  return {};
+}
 
-  // "" when every module is the one the log was made with, else what differs.
-  std::string changed_module() const {
-    for (const auto& e : k.log.events()) {
-      if (e.kind != "module") continue;
-      std::string name, hash;
-      for (const auto& f : e.fields) {
-        if (f.name == "name") name = std::get<std::string>(f.value);
-        if (f.name == "hash") hash = std::get<std::string>(f.value);
+void battle_log::cut_to_whole_phases() {
+  logged_battle& b = impl_->b;
+  // After the last whole phase; with none, what the first turn began (the setup's answers,
+  // given at turn 0, stay).
+  const auto after_cut = [&](const place& at) { return b.hashes.empty() ? at.turn > 0 : at.seq > b.hashes.back().at.seq; };
+  while (!b.rolls.empty() && after_cut(b.rolls.back().at)) b.rolls.pop_back();
+  for (auto& [side, queue] : b.choices)
+    while (!queue.empty() && after_cut(queue.back().at)) queue.pop_back();
+}
+
+bool battle_log::take_roll(const dice_request& request, std::span<int> faces) {
+  auto& rolls = impl_->b.rolls;
+  verdict& parted = impl_->parted;
+  if (rolls.empty()) return false;
+  const logged_roll& r = rolls.front();
+  if (r.label != request.label || r.count != request.count || r.sides != request.sides || r.faces.size() != faces.size())
+    part(parted, fmt::format("{}: the battle throws \"{}\" {}D{}, the log \"{}\" {}D{} (seq {})", where(r.at), request.label,
+                             request.count, request.sides, r.label, r.count, r.sides, r.at.seq));
+  for (std::size_t i = 0; i < faces.size(); ++i) {
+    if (r.faces[i] < 1 || r.faces[i] > request.sides)
+      part(parted, fmt::format("{}: face {} is impossible on a D{} (seq {})", where(r.at), r.faces[i], request.sides, r.at.seq));
+    faces[i] = r.faces[i];
+  }
+  rolls.pop_front();
+  return true;
+}
+
+void battle_log::no_roll_left(const dice_request& request) {
+  part(impl_->parted, fmt::format("the battle throws \"{}\" {}D{} where the log has no roll left", request.label,
+                                  request.count, request.sides));
+}
+
+choice_answer battle_log::answer(const choice_request& r) {
+  verdict& parted = impl_->parted;
+  auto& queue = impl_->b.choices[r.side];
+  if (queue.empty())
+    part(parted, fmt::format("{} is asked '{}' where the log has no answer of theirs left", r.side, r.question));
+  const logged_choice c = queue.front();
+  if (c.question != r.question)
+    part(parted, fmt::format("{}: the battle asks {} '{}', the log answers '{}' (seq {})", where(c.at), r.side, r.question,
+                             c.question, c.at.seq));
+  if (const std::string why = chooser::check_answer(r, c.answer); !why.empty())
+    part(parted, fmt::format("{}: {}'s logged answer to '{}' does not fit: {} (seq {})", where(c.at), r.side, r.question,
+                             why, c.at.seq));
+  queue.pop_front();
+  ++impl_->answered;
+  return c.answer;
+}
+
+void battle_log::compare(const event& e) {
+  impl& self = *impl_;
+  if (self.parted || self.handed_over || e.kind != "state_hash") return;
+  std::string hash;
+  for (const auto& f : e.fields)
+    if (f.name == "hash") hash = std::get<std::string>(f.value);
+  const std::string here = fmt::format("turn {}, {}", e.turn, e.phase);
+  auto& hashes = self.b.hashes;
+  if (hashes.empty()) {
+    self.parted = here + ": the battle goes on where the log has ended";
+  } else if (hashes.front().hash != hash) {
+    self.parted = fmt::format("{}: the state hash is {}, the log says {} (seq {})", here, hash, hashes.front().hash,
+                              hashes.front().at.seq);
+  } else {
+    hashes.pop_front();
+    ++self.checked;
+  }
+}
+
+std::string battle_log::leftovers() const {
+  const logged_battle& b = impl_->b;
+  if (!b.rolls.empty()) return fmt::format("the log has {} rolls the battle never threw", b.rolls.size());
+  for (const auto& [side, queue] : b.choices)
+    if (!queue.empty()) return fmt::format("the log has {} answers of {} the battle never asked for", queue.size(), side);
+  if (!b.hashes.empty())
+    return fmt::format("the battle stopped where the log goes on to {} (seq {})", where(b.hashes.front().at),
+                       b.hashes.front().at.seq);
+  return {};
+}
+
+void add_replay_policy(chooser& choices, battle_log& log) {
+  choices.add_policy(
+      "replay", [&log](const choice_request& r) { return log.answer(r); },
+      "the answers of a logged battle, in order, each checked against its question");
+}
+
+namespace {
+
+// The log's dice, in order, each checked against what the battle asks for. A battle resumed
+// from its log throws on from a seeded generator, kept in step with the log's rolls: with the
+// seed the log was made with, the battle goes on as it would have without the stop.
+class logged_dice final : public dice_source {
+ public:
+  logged_dice(battle_log& log, std::optional<std::uint64_t> seed) : log_(log) {
+    if (seed) generator_.emplace(*seed);
+  }
+  void roll(const dice_request& request, std::span<int> faces) override {
+    if (log_.take_roll(request, faces)) {
+      if (generator_) {
+        std::vector<int> unused(faces.size());
+        generator_->roll(request, unused);
       }
-      const auto it = b.module_hashes.find(name);
-      if (it != b.module_hashes.end() && it->second != hash)
-        return fmt::format("{} is not the module the log was made with (hash {}, the log has {}): its rules changed since",
-                           name, hash, it->second);
+      return;
     }
-    return {};
-  }
-
-  // What is left of the log that the battle never used, or "".
-  std::string leftovers() const {
-    if (!b.rolls.empty()) return fmt::format("the log has {} rolls the battle never threw", b.rolls.size());
-    for (const auto& [side, queue] : b.choices)
-      if (!queue.empty()) return fmt::format("the log has {} answers of {} the battle never asked for", queue.size(), side);
-    return {};
+    if (!generator_) log_.no_roll_left(request);
+    generator_->roll(request, faces);
   }
 
  private:
-  // A save ends at a phase's end: rolls and answers after the last whole phase (a log cut
-  // short) are not the save's.
-  void drop_the_unfinished_phase() {
-    const std::uint64_t cut = b.hashes.empty() ? b.battle_seq : b.hashes.back().at.seq;
-    while (!b.rolls.empty() && b.rolls.back().at.seq > cut) b.rolls.pop_back();
-    for (auto& [side, queue] : b.choices)
-      while (!queue.empty() && queue.back().at.seq > cut) queue.pop_back();
-  }
-
-  choice_answer answer(const choice_request& r) {
-    auto& queue = b.choices[r.side];
-    if (queue.empty())
-      part(parted, fmt::format("{} is asked '{}' where the log has no answer of theirs left", r.side, r.question));
-    const logged_choice c = queue.front();
-    if (c.question != r.question)
-      part(parted, fmt::format("{}: the battle asks {} '{}', the log answers '{}' (seq {})", where(c.at), r.side,
-                               r.question, c.question, c.at.seq));
-    if (const std::string why = chooser::check_answer(r, c.answer); !why.empty())
-      part(parted, fmt::format("{}: {}'s logged answer to '{}' does not fit: {} (seq {})", where(c.at), r.side,
-                               r.question, why, c.at.seq));
-    queue.pop_front();
-    ++answered;
-    return c.answer;
-  }
-
-  // Every state hash the battle logs is compared with the log's, in order.
-  void compare(const event& e) {
-    if (parted || handed_over || e.kind != "state_hash") return;
-    std::string hash;
-    for (const auto& f : e.fields)
-      if (f.name == "hash") hash = std::get<std::string>(f.value);
-    const std::string here = fmt::format("turn {}, {}", e.turn, e.phase);
-    if (b.hashes.empty()) {
-      parted = here + ": the battle goes on where the log has ended";
-    } else if (b.hashes.front().hash != hash) {
-      parted = fmt::format("{}: the state hash is {}, the log says {} (seq {})", here, hash, b.hashes.front().hash,
-                           b.hashes.front().at.seq);
-    } else {
-      b.hashes.pop_front();
-      ++checked;
-    }
-  }
+  battle_log& log_;
+  std::optional<seeded_source> generator_;
 };
 
+// A battle set up again from its log, in a kernel and runtime of its own: the log's modules
+// loaded, each die and each answer taken from the log and checked, the state's hash compared
+// after every phase. With a seed the log is a save: what follows its last whole phase is
+// dropped, and once its phases are played again the battle is handed on (the dice go on from
+// the seeded generator, hashes are no longer compared).
+struct log_session {
+  battle_log log;
+  kernel k;
+  runtime rt;
+
+  log_session(const std::string& file, std::optional<std::uint64_t> seed) : log(file), k(seed.value_or(0)), rt(k) {
+    if (seed) log.cut_to_whole_phases();
+    load_modules(rt, log.ruleset(), log.variants(), log.options());
+    k.dice.set_source(std::make_unique<logged_dice>(log, seed));
+    add_replay_policy(k.choices, log);
+    k.log.set_sink([this](const event& e) { log.compare(e); });
+    install_helpers(rt);
+  }
+};
 
 }  // namespace
 
@@ -344,35 +388,31 @@ CLI::App* add_replay_command(CLI::App& app, replay_options& o) {
 
 int run_replay(const replay_options& o) {
   log_session s(o.log_file, std::nullopt);
-  if (const std::string changed = s.changed_module(); !changed.empty()) {
+  if (const std::string changed = s.log.changed_module(s.rt.modules()); !changed.empty()) {
     fmt::print(stderr, "muster: replay: {}\n", changed);
     return 1;
   }
-  const std::string setup = battle_setup(s.b.scenario, s.b.armies, s.b.turns,
-                                         s.b.controllers + (o.html_file.empty() ? "" : std::string(", ") + viewer_frames));
+  const std::string setup = s.log.setup(o.html_file.empty() ? "" : std::string(", ") + viewer_frames);
   auto say = [&](const std::string& text) {
     if (!o.quiet && !text.empty()) fmt::print("{}\n", text);
   };
   std::string outcome;
   try {
     say(eval_battle(s.rt, "repl.battle_start(" + setup + ")"));
-    while (outcome.empty() && !s.parted) {
+    while (outcome.empty() && !s.log.parted()) {
       say(eval_battle(s.rt, "repl.battle_turn()"));
       outcome = eval_battle(s.rt, "repl.battle_outcome()");
     }
   } catch (const std::exception& e) {
-    if (!s.parted) s.parted = one_line(e.what());
+    s.log.set_parted(one_line(e.what()));
   }
-  if (!s.parted && !s.b.hashes.empty())
-    s.parted = fmt::format("the battle ended ({}) where the log goes on to {} (seq {})", outcome,
-                           where(s.b.hashes.front().at), s.b.hashes.front().at.seq);
-  if (!s.parted && !s.leftovers().empty()) s.parted = s.leftovers();
-  if (s.parted) {
-    fmt::print("{}: replay differs: {}\n", o.log_file, *s.parted);
+  if (const std::string left = s.log.leftovers(); !left.empty()) s.log.set_parted(left);
+  if (s.log.parted()) {
+    fmt::print("{}: replay differs: {}\n", o.log_file, *s.log.parted());
     return 1;
   }
-  fmt::print("{}: the same battle: {} phases checked, {} answers replayed; {}\n", o.log_file, s.checked, s.answered,
-             outcome);
+  fmt::print("{}: the same battle: {} phases checked, {} answers replayed; {}\n", o.log_file, s.log.checked(),
+             s.log.answered(), outcome);
   if (!o.html_file.empty()) say(write_viewer(s.rt, o.html_file));
   return 0;
 }
@@ -382,44 +422,37 @@ int run_resume(const battle_options& o) {
     throw input_error("--resume", "the battle's armies, scenario and modules come from its log: give none of them");
   // The seed the log was made with, unless another is given: the same battle goes on.
   std::uint64_t seed = o.seed;
-  if (!o.seed_given) {
-    const logged_battle peek = read_log(o.resume);
-    if (!peek.seed.empty()) {
-      std::istringstream in(peek.seed);
-      if (!(in >> seed) || !in.eof()) throw input_error(o.resume, fmt::format("the battle's seed '{}' is not a number", peek.seed));
-    }
-  }
+  if (!o.seed_given) seed = battle_log(o.resume).seed().value_or(o.seed);
   log_session s(o.resume, seed);
-  if (const std::string changed = s.changed_module(); !changed.empty()) throw error("resume: " + changed);
+  if (const std::string changed = s.log.changed_module(s.rt.modules()); !changed.empty()) throw error("resume: " + changed);
   // The controllers are checked before anything is played again.
   const std::string controllers = battle_controllers(o);
   for (const auto& side : o.sides) {
     const std::string name = side.substr(0, side.find('='));
-    if (std::find(s.b.sides.begin(), s.b.sides.end(), name) == s.b.sides.end())
-      throw input_error("side", fmt::format("\"{}\" is not a side of this battle ({})", name, fmt::join(s.b.sides, ", ")));
+    if (std::find(s.log.sides().begin(), s.log.sides().end(), name) == s.log.sides().end())
+      throw input_error("side", fmt::format("\"{}\" is not a side of this battle ({})", name, fmt::join(s.log.sides(), ", ")));
   }
-  const std::size_t saved = s.b.hashes.size();
-  const std::string setup = battle_setup(s.b.scenario, s.b.armies, s.b.turns,
-                                         s.b.controllers + battle_frames(o) + fmt::format(", seed = \"{}\"", seed));
+  const std::size_t saved = s.log.phases();
+  const std::string setup = s.log.setup(battle_frames(o) + fmt::format(", seed = \"{}\"", seed));
   auto say = [&](const std::string& text) {
     if (!o.quiet && !text.empty()) fmt::print("{}\n", text);
   };
   int played = 0;
   try {
     say(eval_battle(s.rt, "repl.battle_start(" + setup + ")"));
-    while (static_cast<std::size_t>(played) < saved && !s.parted && eval_battle(s.rt, "repl.battle_outcome()").empty()) {
+    while (static_cast<std::size_t>(played) < saved && !s.log.parted() && eval_battle(s.rt, "repl.battle_outcome()").empty()) {
       say(eval_battle(s.rt, "repl.battle_phase()"));
       ++played;
     }
   } catch (const std::exception& e) {
-    if (!s.parted) s.parted = one_line(e.what());
+    s.log.set_parted(one_line(e.what()));
   }
-  if (!s.parted && !s.leftovers().empty()) s.parted = s.leftovers();
-  if (s.parted) throw error(fmt::format("resume: {} is not the battle it sets up: {}", o.resume, *s.parted));
-  s.handed_over = true;
+  if (const std::string left = s.log.leftovers(); !left.empty()) s.log.set_parted(left);
+  if (s.log.parted()) throw error(fmt::format("resume: {} is not the battle it sets up: {}", o.resume, *s.log.parted()));
+  s.log.hand_over();
   add_lua_policies(s.rt, o);
   eval_battle(s.rt, "repl.battle_handover(" + controllers + ")");
-  say(fmt::format("resumed {}: {} phases played again and checked; {}", o.resume, s.checked,
+  say(fmt::format("resumed {}: {} phases played again and checked; {}", o.resume, s.log.checked(),
                   eval_battle(s.rt, "repl.battle_position()")));
   return play_on(s.k, s.rt, o, played);
 }

@@ -8,13 +8,85 @@
 // same page as `muster battle --html`). See docs/battle.md.
 #pragma once
 
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
 #include <string>
+#include <vector>
+
+#include "muster/choice.hpp"
+#include "muster/dice.hpp"
+#include "muster/log.hpp"
+#include "muster/runtime.hpp"
 
 namespace CLI {
 class App;
 }
 
 namespace muster::cli {
+
+/// A battle's event log (written by muster battle --log FILE --jsonl), read to play the
+/// battle again: its setup, its modules, its rolls, its answers and its state hashes, each
+/// given out in order and checked against what the battle asks for. The first difference is
+/// kept (parted()), worded with its turn, phase and the event's seq. Used by `muster replay`,
+/// `muster battle --resume` and the REPL's :resume.
+class battle_log {
+ public:
+  /// Reads the log. Throws input_error naming the file and line of what is not a battle's
+  /// JSON Lines log.
+  explicit battle_log(const std::string& file);
+  ~battle_log();
+  battle_log(const battle_log&) = delete;
+  battle_log& operator=(const battle_log&) = delete;
+
+  const std::string& file() const noexcept;
+  const std::vector<std::string>& sides() const noexcept;
+  /// The state hashes not yet compared: at first, the whole phases the log holds.
+  std::size_t phases() const noexcept;
+  /// The battle's seed as its setup event recorded it, if it did. Throws input_error for a
+  /// seed that is not a number.
+  std::optional<std::uint64_t> seed() const;
+  const std::string& ruleset() const noexcept;              ///< as load_modules takes it
+  const std::vector<std::string>& variants() const noexcept; ///< as load_modules takes them
+  const std::vector<std::string>& options() const noexcept;  ///< NAME=VALUE, MODULE.NAME=VALUE
+  /// The battle's setup as Lua source for repl.battle_start: every side answered from the log
+  /// (the policy "replay", add_replay_policy), with `more` fields (", frames = ...").
+  std::string setup(const std::string& more) const;
+  /// "" when every module of `loaded` is the one the log was made with, else what differs.
+  std::string changed_module(const std::vector<loaded_module>& loaded) const;
+  /// A save ends at a phase's end: drops the rolls and answers after the last whole phase (a
+  /// log cut short).
+  void cut_to_whole_phases();
+
+  /// The next roll of the log for `request` into `faces` (its label, dice and faces
+  /// checked); false when the log has none left. A difference throws (and is kept).
+  bool take_roll(const dice_request& request, std::span<int> faces);
+  /// Throws: the battle throws where the log has no roll left.
+  [[noreturn]] void no_roll_left(const dice_request& request);
+  /// The side's next logged answer (its question and its fit checked).
+  choice_answer answer(const choice_request& request);
+  /// Compares a state_hash event of the battle with the log's next hash (after hand_over,
+  /// nothing more is compared).
+  void compare(const event& e);
+  /// From now on the battle is played on, not from the log.
+  void hand_over() noexcept;
+  /// What the log holds that the battle never used (rolls, answers, phases), or "".
+  std::string leftovers() const;
+
+  const std::optional<std::string>& parted() const noexcept;
+  void set_parted(std::string why);  ///< keeps the first only
+  std::size_t checked() const noexcept;   ///< state hashes that matched
+  std::size_t answered() const noexcept;  ///< answers given from the log
+
+ private:
+  struct impl;
+  std::unique_ptr<impl> impl_;
+};
+
+/// Registers the policy "replay" on `choices`: the log's answers, in order (log.answer). The
+/// log must outlive the policy.
+void add_replay_policy(chooser& choices, battle_log& log);
 
 /// What `muster replay` is started with.
 struct replay_options {

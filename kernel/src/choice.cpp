@@ -119,6 +119,15 @@ void chooser::add_policy(std::string name, answer_fn fn, std::string doc) {
   policies_.emplace(std::move(name), policy_entry{std::move(fn), std::move(doc)});
 }
 
+void chooser::del_policy(std::string_view name) {
+  const auto it = policies_.find(name);
+  if (it == policies_.end()) return;
+  if (!it->second.fn) fail("choice: del_policy: '{}' is built in", name);
+  policies_.erase(it);
+  for (auto& [side, c] : controllers_)
+    if (c.type == kind::policy && c.policy == name) c = controller_state{};
+}
+
 std::vector<policy_info> chooser::policies() const {
   std::vector<policy_info> out;
   for (const auto& [name, p] : policies_) out.push_back(policy_info{name, p.doc, !p.fn});

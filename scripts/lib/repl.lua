@@ -633,6 +633,11 @@ function M.battle_phase()
   return battle_lines()
 end
 
+--- Forgets the battle set up in the session (a battle's save that did not play again).
+function M.battle_forget()
+  M.battle, said, drawn = nil, 0, 0
+end
+
 --- Hands the battle's sides to `controllers` (as battle{...} takes them): a battle resumed
 --- from its log, once the log's phases are played again.
 ---@param controllers table|nil

@@ -847,6 +847,33 @@ TEST(repl, next_plays_a_battle_one_phase_at_a_time) {
   EXPECT_NE(o.out.find(":undo: nothing to undo"), std::string::npos) << o.out;
 }
 
+TEST(repl, a_battle_saved_at_the_repl_loads_and_plays_on) {
+  // Three phases played bot against bot, :save; a new session :loads it with the Orcs played
+  // by the person: the three phases are played again (checked) and the Orcs are asked in the
+  // combat. A save whose state hash was changed is refused and changes nothing.
+  const fs::path dir = fs::temp_directory_path() / ("muster-repl-save-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const std::string save = (dir / "save.jsonl").string();
+  outcome o = muster("repl --colour never", "battle{scenario = \"examples/scenarios/greystones.lua\", turns = 2}\n"
+                                            ":next\n:next\n:next\n:save " + save + "\n");
+  EXPECT_NE(o.out.find("saved the battle (turn 1, next: Phase Four: Combat) to " + save), std::string::npos) << o.out;
+  o = muster("repl --colour never", ":load " + save + " orcs=player\n:phase\n:next\nno\n");
+  EXPECT_TRUE(all_in_order(o.out, {"turn 1, movement: ", "resumed " + save + ": 3 phases played again and checked; turn 1, next: Phase Four: Combat\n",
+                                   "turn 1, next: Phase Four: Combat\n", "orcs (capture_standard): "}))
+      << o.out;
+  std::string text = slurp(save);
+  const std::string key = "\"kind\":\"state_hash\",\"fields\":{\"hash\":\"";
+  const auto at = text.find(key);
+  ASSERT_NE(at, std::string::npos);
+  text[at + key.size()] = text[at + key.size()] == '0' ? '1' : '0';
+  std::ofstream(dir / "bad.jsonl") << text;
+  o = muster("repl --colour never", "orcs.figures = 3\n:load " + (dir / "bad.jsonl").string() + "\norcs.figures\n:phase\n");
+  EXPECT_TRUE(all_in_order(o.out, {":load " + (dir / "bad.jsonl").string() + ": not the battle it sets up: turn 1, threat: the state hash is ",
+                                   "(the units are as they were; no battle is set up)\n3\n", ":phase: no battle"}))
+      << o.out;
+  fs::remove_all(dir);
+}
+
 TEST(repl, next_and_phase_want_a_battle) {
   const auto o = muster("repl --colour never", ":next\n:phase\n");
   EXPECT_NE(o.out.find(":next: no battle: battle{"), std::string::npos) << o.out;

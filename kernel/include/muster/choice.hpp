@@ -89,6 +89,9 @@ class chooser {
   /// Registers a named policy (a ruleset's "always_max_volleys"). Names are identifiers and
   /// unique; built-ins "first", "last", "random" cannot be replaced.
   void add_policy(std::string name, answer_fn fn, std::string doc);
+  /// Removes a registered policy (a host's that referred to data it is about to drop); sides
+  /// it controlled fall back to "first". Unknown names do nothing; built-ins cannot be removed.
+  void del_policy(std::string_view name);
   /// Every policy, sorted by name.
   std::vector<policy_info> policies() const;
 

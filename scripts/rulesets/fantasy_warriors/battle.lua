@@ -138,6 +138,14 @@ function M.new(lib, opts)
   for _ in pairs(placed.units) do n = n + 1 end
   b:say(string.format("%s (%s): %s against %s, %d units on a %gin x %gin table, %s, %d turns at most", sc.title, sc.file,
     placed.armies[b.sides[1]].name, placed.armies[b.sides[2]].name, n, sc.width, sc.depth, b.start_time, b.turns))
+  -- What a replay needs to set the same battle up (muster replay): the scenario or the armies,
+  -- the turns; the modules, every roll and every choice are in the log already. Logged before
+  -- the first question, so a battle's log (a REPL's :save) holds every answer it was given.
+  -- The seed, when the host gives it (muster battle), lets a battle resumed from its log throw
+  -- on with the same dice.
+  muster.log.add("battle", { scenario = type(opts.scenario) == "table" and opts.scenario.file or opts.scenario or "", army_a = opts.armies and opts.armies[1] or "",
+                             army_b = opts.armies and opts.armies[2] or "", turns = b.turns, side_a = b.sides[1], side_b = b.sides[2],
+                             seed = opts.seed })
   -- Written orders (p.16) for every command the scenario gave none: each side's choice.
   for _, side in ipairs(b.sides) do
     for _, c in ipairs(placed.armies[side].commands) do
@@ -160,13 +168,6 @@ function M.new(lib, opts)
   -- The battle's name for the viewer, and how many lines were said before the first turn.
   b.title = string.format("%s: %s against %s", sc.title, placed.armies[b.sides[1]].name, placed.armies[b.sides[2]].name)
   b.opening = #b.lines
-  -- What a replay needs to set the same battle up (muster replay): the scenario or the armies,
-  -- the turns; the modules, every roll and every choice are in the log already.
-  -- The seed, when the host gives it (muster battle), lets a battle resumed from its log throw
-  -- on with the same dice.
-  muster.log.add("battle", { scenario = type(opts.scenario) == "table" and opts.scenario.file or opts.scenario or "", army_a = opts.armies and opts.armies[1] or "",
-                             army_b = opts.armies and opts.armies[2] or "", turns = b.turns, side_a = b.sides[1], side_b = b.sides[2],
-                             seed = opts.seed })
   b:declare()
   return b
 end
