@@ -113,7 +113,7 @@ CLI::App* add_battle_command(CLI::App& app, battle_options& o) {
   cmd->add_option("--seed", o.seed, "Seed of the dice (default 1)");
   cmd->add_option("--turns", o.turns, "Restricted Turns: the battle ends after this many (default 8)")
       ->check(CLI::Range(1, 100));
-  cmd->add_option("--side", o.sides, "SIDE=bot|first|last|random|POLICY|script:FILE (repeatable; default bot)");
+  cmd->add_option("--side", o.sides, "SIDE=bot|first|last|random|POLICY|script:FILE|lua:FILE (repeatable; default bot)");
   cmd->add_option("--ruleset", o.ruleset, "Ruleset (default fantasy_warriors)");
   cmd->add_option("--variant", o.variants, "Variant name or path (repeatable)");
   cmd->add_option("--option", o.options, "Module option NAME=VALUE, or MODULE.NAME=VALUE (repeatable)");
@@ -128,7 +128,11 @@ CLI::App* add_battle_command(CLI::App& app, battle_options& o) {
       ->check(CLI::Range(1, 100'000));
   cmd->add_option("--resume", o.resume,
                   "A battle's log (--log FILE --jsonl): set it up again, play its phases again (checked), play on");
-  cmd->callback([&o, cmd] { o.seed_given = cmd->count("--seed") > 0; });
+  cmd->callback([&o, cmd] {
+    o.seed_given = cmd->count("--seed") > 0;
+    o.turns_given = cmd->count("--turns") > 0;
+    o.ruleset_given = cmd->count("--ruleset") > 0;
+  });
   return cmd;
 }
 
@@ -137,18 +141,24 @@ std::string battle_controllers(const battle_options& o) {
   for (const auto& s : o.sides) {
     const auto eq = s.find('=');
     if (eq == std::string::npos || eq == 0 || eq + 1 == s.size())
-      throw input_error("--side", fmt::format("'{}': SIDE=bot|first|last|random|POLICY|script:FILE expected", s));
+      throw input_error("--side", fmt::format("'{}': SIDE=bot|first|last|random|POLICY|script:FILE|lua:FILE expected", s));
     controllers += "[ " + lua_literal(s.substr(0, eq)) + " ] = " + controller_source(s.substr(eq + 1)) + ",";
   }
   return "{" + controllers + "}";
 }
 
 void add_lua_policies(runtime& rt, const battle_options& o) {
+  std::vector<std::string> added;  // a file given for both sides is one policy
   for (const auto& side : o.sides) {
     const auto eq = side.find('=');
     if (eq == std::string::npos || side.compare(eq + 1, 4, "lua:") != 0) continue;
     const std::string file = side.substr(eq + 5);
     const std::string name = lua_policy_name(file);
+    if (std::find(added.begin(), added.end(), file) != added.end()) continue;
+    for (const auto& p : rt.services().choices.policies())
+      if (p.name == name)
+        throw input_error("--side", fmt::format("lua:{}: a policy '{}' exists already: name the file otherwise", file, name));
+    added.push_back(file);
     const std::string global = "muster_policy_" + name;
     rt.run_file(file, global);
     eval_battle(rt, fmt::format("if type({0}) ~= 'function' then error({1} .. type({0}), 0) end "
@@ -213,8 +223,10 @@ int play_on(kernel& k, runtime& rt, const battle_options& o, int played) {
       say(eval_battle(rt, o.phases > 0 ? "repl.battle_phase()" : "repl.battle_turn()"));
       ++played;
     } catch (const std::exception&) {
-      // What the turn did before it failed, so the error reads in its place.
+      // What the turn did before it failed, so the error reads in its place; the log is a
+      // save of what was played (muster battle --resume goes on from its last whole phase).
       say(eval_battle(rt, "repl.battle_said()"));
+      if (!o.log_file.empty()) write_file_text(o.log_file, o.jsonl ? k.log.fmt_jsonl() : k.log.fmt_lines());
       throw;
     }
     draw();

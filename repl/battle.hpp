@@ -1,9 +1,10 @@
 // `muster battle`: a whole battle played from deployment to victory by the ruleset's battle
 // (scripts/rulesets/fantasy_warriors/battle.lua): the scenario laid out or two armies set out
-// on an open field, each side played by a bot policy or a script of answers, turn by turn (each
-// turn one call into Lua, under its own budgets), the phases' lines printed, the pictures, the
-// replay viewer and the event log written. Thin: every rule and decision lives in Lua. See
-// docs/battle.md.
+// on an open field, each side played by a bot policy, a script of answers or a Lua script,
+// turn by turn (or phase by phase when it is to stop at a phase: a save), each one call into
+// Lua under its own budgets; the phases' lines printed, the pictures, the replay viewer and the
+// event log written; a saved battle resumed (replay.hpp). Thin: every rule and decision lives
+// in Lua. See docs/battle.md.
 #pragma once
 
 #include <cstdint>
@@ -40,6 +41,8 @@ struct battle_options {
   int phases = 0;                     ///< stop once this many phases are played (0: to the end)
   std::string resume;                 ///< a log (a save) to set the battle up from and play on
   bool seed_given = false;            ///< --seed was given (a resumed battle takes the log's)
+  bool turns_given = false;           ///< --turns was given (refused with --resume)
+  bool ruleset_given = false;         ///< --ruleset was given (refused with --resume)
 };
 
 /// A battle's setup as Lua source, the table the ruleset's battle(lib, opts) takes: the
@@ -79,7 +82,8 @@ std::string battle_frames(const battle_options& options);
 /// Plays a battle set up in `rt` (repl.battle_start done) on to its end, or until
 /// options.phases phases have been played in all (`played` of them already, a resumed
 /// battle's): prints each turn's or phase's lines (unless quiet) and the outcome or where it
-/// stopped, writes the pictures, the viewer and the log. Returns 0.
+/// stopped, writes the pictures, the viewer and the log. Returns 0. When a turn or phase
+/// fails, the log (a save up to the last whole phase) is still written before the error goes on.
 int play_on(kernel& k, runtime& rt, const battle_options& options, int played);
 
 /// Runs Lua in a session and returns its result as text (as eval_battle does) whatever its

@@ -461,12 +461,14 @@ class session {
   void remember_names() { rt_->run("repl.remember_names(_G)", "repl"); }
 
   // One Lua line (more when it is incomplete). A line that fails changes nothing: the state
-  // and the queued dice go back to what they were.
-  // Runs a typed line. A line that changes the battle state can be undone (:undo), except a
-  // battle's turn or phase (`undoable` false): undo puts the state back, and a battle is more
-  // than its state (the sequencer's turn, the battle's records).
-  void lua(std::string code, bool undoable = true) {
+  // and the queued dice go back to what they were. A line that changed the state can be
+  // undone (:undo), except one that played a battle's turn or phase: a battle is more than its
+  // state (the sequencer's turn, the battle's records), so the undo history is forgotten.
+  void lua(std::string code) {
     const std::string before = k_->state.save_json();
+    const std::int64_t turn_before = k_->turn.turn();
+    const bool in_turn_before = k_->turn.in_turn();
+    const std::string next_before(k_->turn.next_phase());
     const std::deque<int> queued = queued_;
     for (;;) {
       try {
@@ -497,8 +499,12 @@ class session {
         return;
       }
     }
-    if (undoable && k_->state.save_json() != before) push_undo(trim(code), before);
-    if (!undoable) undo_.clear();  // an older state would not fit the battle's turn now
+    // A line that played a battle's turn or phase (:turn, :next, next_phase() typed...) cannot
+    // be undone: an older state would not fit the battle's turn now.
+    const bool battle_moved = k_->turn.turn() != turn_before || k_->turn.in_turn() != in_turn_before ||
+                              k_->turn.next_phase() != next_before;
+    if (battle_moved) undo_.clear();
+    else if (k_->state.save_json() != before) push_undo(trim(code), before);
   }
 
   // Whether a line that fails to compile only needs more lines: Lua's own test (the parser
@@ -545,8 +551,8 @@ class session {
       else if (name == ":where") print_text(eval_text("repl.where(" + lua_literal(arg) + ")"));
       else if (name == ":svg") svg(arg);
       // As typed lines: a failed or cancelled turn or phase puts the battle back.
-      else if (name == ":turn") lua("next_turn()", false);
-      else if (name == ":next") lua("next_phase()", false);
+      else if (name == ":turn") lua("next_turn()");
+      else if (name == ":next") lua("next_phase()");
       else if (name == ":phase") print_text(eval_text("repl.battle_position()"));
       else fail("unknown command {} (:help lists them)", name);
     } catch (const std::exception& e) {
@@ -786,7 +792,7 @@ class session {
     const std::string before = k_->state.save_json();
     bool added = false;
     for (const auto& p : k_->choices.policies()) added = added || p.name == "replay";
-    if (!added) cli::add_replay_policy(k_->choices, log);
+    if (!added) cli::add_replay_policy(*k_, log);
     else fail(":load {}: a battle is being played again already", file);
     replaying_ = &log;
     k_->log.set_sink([&log](const event& e) { log.compare(e); });

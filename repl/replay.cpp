@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <filesystem>
 #include <map>
 #include <optional>
 #include <sstream>
@@ -203,6 +204,13 @@ struct battle_log::impl {
 battle_log::battle_log(const std::string& file) : impl_(std::make_unique<impl>()) {
   impl_->file = file;
   impl_->b = read_log(file);
+  // A scenario named relative to the Muster root (a bundled one) is found from any folder.
+  std::string& scenario = impl_->b.scenario;
+  const std::filesystem::path under_root = runtime_options::default_root() / scenario;
+  std::error_code ec;
+  if (!scenario.empty() && std::filesystem::path(scenario).is_relative() && !std::filesystem::exists(scenario, ec) &&
+      std::filesystem::exists(under_root, ec))
+    scenario = under_root.string();
 }
 battle_log::~battle_log() = default;
 
@@ -323,9 +331,23 @@ std::string battle_log::leftovers() const {
   return {};
 }
 
-void add_replay_policy(chooser& choices, battle_log& log) {
-  choices.add_policy(
-      "replay", [&log](const choice_request& r) { return log.answer(r); },
+std::optional<int> battle_log::pending_draw(const choice_request& r) const {
+  const logged_battle& b = impl_->b;
+  if (b.rolls.empty() || b.rolls.front().label != "random choice") return std::nullopt;
+  const auto it = b.choices.find(r.side);
+  if (it == b.choices.end() || it->second.empty() || it->second.front().at.seq < b.rolls.front().at.seq) return std::nullopt;
+  return b.rolls.front().sides;
+}
+
+void add_replay_policy(kernel& k, battle_log& log) {
+  k.choices.add_policy(
+      "replay",
+      [&k, &log](const choice_request& r) {
+        // A side played by the policy `random` drew its answer from the dice: the same draw is
+        // thrown again (from the log, so the dice stay in step), then the answer is the log's.
+        while (const auto sides = log.pending_draw(r)) k.dice.roll_sum("random choice", dice_expr{1, *sides, 0});
+        return log.answer(r);
+      },
       "the answers of a logged battle, in order, each checked against its question");
 }
 
@@ -370,7 +392,7 @@ struct log_session {
     if (seed) log.cut_to_whole_phases();
     load_modules(rt, log.ruleset(), log.variants(), log.options());
     k.dice.set_source(std::make_unique<logged_dice>(log, seed));
-    add_replay_policy(k.choices, log);
+    add_replay_policy(k, log);
     k.log.set_sink([this](const event& e) { log.compare(e); });
     install_helpers(rt);
   }
@@ -418,12 +440,18 @@ int run_replay(const replay_options& o) {
 }
 
 int run_resume(const battle_options& o) {
-  if (!o.armies.empty() || !o.scenario.empty() || !o.variants.empty() || !o.options.empty())
-    throw input_error("--resume", "the battle's armies, scenario and modules come from its log: give none of them");
+  if (!o.armies.empty() || !o.scenario.empty() || !o.variants.empty() || !o.options.empty() || o.turns_given ||
+      o.ruleset_given)
+    throw input_error("--resume", "the battle's armies, scenario, turns and modules come from its log: give none of them");
   // The seed the log was made with, unless another is given: the same battle goes on.
   std::uint64_t seed = o.seed;
-  if (!o.seed_given) seed = battle_log(o.resume).seed().value_or(o.seed);
+  if (!o.seed_given) {
+    const std::optional<std::uint64_t> logged = battle_log(o.resume).seed();
+    if (!logged) throw input_error("--resume", fmt::format("{} holds no seed (a battle logged by an older Muster, or set up at the REPL): give --seed", o.resume));
+    seed = *logged;
+  }
   log_session s(o.resume, seed);
+  add_lua_policies(s.rt, o);  // before the battle, as in the battle played straight through
   if (const std::string changed = s.log.changed_module(s.rt.modules()); !changed.empty()) throw error("resume: " + changed);
   // The controllers are checked before anything is played again.
   const std::string controllers = battle_controllers(o);
@@ -450,7 +478,6 @@ int run_resume(const battle_options& o) {
   if (const std::string left = s.log.leftovers(); !left.empty()) s.log.set_parted(left);
   if (s.log.parted()) throw error(fmt::format("resume: {} is not the battle it sets up: {}", o.resume, *s.log.parted()));
   s.log.hand_over();
-  add_lua_policies(s.rt, o);
   eval_battle(s.rt, "repl.battle_handover(" + controllers + ")");
   say(fmt::format("resumed {}: {} phases played again and checked; {}", o.resume, s.log.checked(),
                   eval_battle(s.rt, "repl.battle_position()")));

@@ -17,6 +17,7 @@
 
 #include "muster/choice.hpp"
 #include "muster/dice.hpp"
+#include "muster/kernel.hpp"
 #include "muster/log.hpp"
 #include "muster/runtime.hpp"
 
@@ -66,6 +67,9 @@ class battle_log {
   [[noreturn]] void no_roll_left(const dice_request& request);
   /// The side's next logged answer (its question and its fit checked).
   choice_answer answer(const choice_request& request);
+  /// The sides of the log's next roll when it is a "random choice" drawn for the side's next
+  /// answer (the policy `random`), else nothing.
+  std::optional<int> pending_draw(const choice_request& request) const;
   /// Compares a state_hash event of the battle with the log's next hash (after hand_over,
   /// nothing more is compared).
   void compare(const event& e);
@@ -84,9 +88,10 @@ class battle_log {
   std::unique_ptr<impl> impl_;
 };
 
-/// Registers the policy "replay" on `choices`: the log's answers, in order (log.answer). The
-/// log must outlive the policy.
-void add_replay_policy(chooser& choices, battle_log& log);
+/// Registers the policy "replay" on k.choices: the log's answers, in order (log.answer), each
+/// after the dice a `random` side drew for it, thrown again through k.dice. The log must
+/// outlive the policy (chooser::del_policy).
+void add_replay_policy(kernel& k, battle_log& log);
 
 /// What `muster replay` is started with.
 struct replay_options {

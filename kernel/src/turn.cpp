@@ -664,6 +664,8 @@ void sequencer::set_over(std::string_view reason) {
   over_ = true;
   over_reason_.assign(reason);
   log_.add_fields("battle_over", "reason", reason);
+  // Between two phases of a turn under way (nothing runs): the turn ends here.
+  if (!running_ && cursor_.in_turn) end_turn();
 }
 
 void sequencer::add_deferred(std::string kind, std::vector<field> fields) {

@@ -297,7 +297,14 @@ end
 ---@param h table handle
 ---@param key string
 ---@return any|nil
+local function check_note_key(key)
+  if type(key) ~= "string" or not key:match("^[%w_]+$") then
+    error("input: note key " .. tostring(key) .. ": letters, digits and _ expected", 0)
+  end
+end
+
 function M.get_note(h, key)
+  check_note_key(key)
   local r = reading(unit_id(h))
   local prefix = "repl." .. key
   local plain = r.unit.props[prefix]
@@ -318,6 +325,7 @@ end
 ---@param key string
 ---@param value any|nil a plain value or table
 function M.set_note(h, key, value)
+  check_note_key(key)
   local id = unit_id(h)
   local r = reading(id)
   local props = r.unit.props

@@ -23,6 +23,8 @@ TEST(cli_battle, a_scripted_side_and_the_outcome) {
   EXPECT_NE(o.err.find("choice '"), std::string::npos) << o.err;
   EXPECT_NE(o.err.find("for orcs: scripted answers ran out"), std::string::npos) << o.err;
   EXPECT_NE(o.out.find("turn 1, threat: no threat"), std::string::npos) << o.out;
+  // The log of what was played is written all the same: a save to go on from.
+  EXPECT_NE(slurp(dir / "log.txt").find("question=threat answer=no by=script"), std::string::npos);
   fs::remove_all(dir);
 }
 
@@ -42,7 +44,7 @@ TEST(cli_battle, bad_options_are_one_line_and_status_2) {
   EXPECT_EQ(o.err, "muster: battle: armies: give two army files, or --scenario FILE (examples/scenarios/greystones.lua)\n");
   o = muster("battle --scenario examples/scenarios/greystones.lua --side orcs");
   EXPECT_EQ(o.status, 2);
-  EXPECT_EQ(o.err, "muster: battle: --side: 'orcs': SIDE=bot|first|last|random|POLICY|script:FILE expected\n");
+  EXPECT_EQ(o.err, "muster: battle: --side: 'orcs': SIDE=bot|first|last|random|POLICY|script:FILE|lua:FILE expected\n");
   o = muster("battle --scenario examples/scenarios/greystones.lua --side elves=bot");
   EXPECT_EQ(o.status, 2);
   EXPECT_EQ(o.err, "muster: battle: side: \"elves\" is not a side of this battle (orcs, dwarves)\n");
@@ -187,6 +189,28 @@ TEST(cli_battle, a_battle_saved_between_phases_and_resumed_is_the_same_battle) {
     o = muster("replay " + resumed + " --quiet");
     EXPECT_EQ(o.status, 0) << o.out;
   }
+  // A side played by the policy `random` draws its answers from the dice: replayed and
+  // resumed, the same draws are thrown again.
+  const std::string random = "battle --scenario examples/scenarios/greystones.lua --turns 2 --seed 5 --side orcs=random "
+                             "--quiet --jsonl --log ";
+  ASSERT_EQ(muster(random + (dir / "random.jsonl").string()).status, 0);
+  ASSERT_EQ(muster(random + (dir / "random_save.jsonl").string() + " --phases 6").status, 0);
+  EXPECT_EQ(muster("replay " + (dir / "random.jsonl").string() + " --quiet").status, 0);
+  outcome o = muster("battle --resume " + (dir / "random_save.jsonl").string() + " --side orcs=random --quiet --jsonl --log " +
+             (dir / "random_on.jsonl").string());
+  ASSERT_EQ(o.status, 0) << o.err;
+  EXPECT_EQ(state_hashes(dir / "random_on.jsonl"), state_hashes(dir / "random.jsonl"));
+  // A log without the seed (an older Muster's) needs one given.
+  std::string unseeded = slurp(dir / "save11.jsonl");
+  const auto seed_at = unseeded.find("\"seed\":\"5\",");
+  ASSERT_NE(seed_at, std::string::npos);
+  unseeded.erase(seed_at, std::string("\"seed\":\"5\",").size());
+  std::ofstream(dir / "unseeded.jsonl") << unseeded;
+  o = muster("battle --resume " + (dir / "unseeded.jsonl").string() + " --quiet");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_NE(o.err.find("holds no seed (a battle logged by an older Muster, or set up at the REPL): give --seed"),
+            std::string::npos) << o.err;
+  EXPECT_EQ(muster("battle --resume " + (dir / "unseeded.jsonl").string() + " --seed 5 --quiet").status, 0);
   // Another seed after the stop: the dice part from the straight battle.
   ASSERT_EQ(muster("battle --resume " + (dir / "save11.jsonl").string() + " --seed 6 --quiet --jsonl --log " +
                    (dir / "other.jsonl").string()).status, 0);
@@ -232,7 +256,9 @@ TEST(cli_battle, a_log_cut_short_resumes_from_its_last_whole_phase) {
   EXPECT_EQ(occurrences(o.err, "\n"), 1u) << o.err;
   o = muster("battle --resume " + (dir / "cut.jsonl").string() + " --scenario examples/scenarios/greystones.lua");
   EXPECT_EQ(o.status, 2);
-  EXPECT_EQ(o.err, "muster: battle: --resume: the battle's armies, scenario and modules come from its log: give none of them\n");
+  EXPECT_EQ(o.err, "muster: battle: --resume: the battle's armies, scenario, turns and modules come from its log: give none of them\n");
+  o = muster("battle --resume " + (dir / "cut.jsonl").string() + " --turns 4");
+  EXPECT_EQ(o.status, 2);
   o = muster("battle --resume " + (dir / "cut.jsonl").string() + " --side elves=bot");
   EXPECT_EQ(o.status, 2);
   EXPECT_EQ(o.err, "muster: battle: side: \"elves\" is not a side of this battle (orcs, dwarves)\n");
@@ -262,6 +288,15 @@ TEST(cli_battle, a_side_played_by_a_lua_script) {
   o = muster("battle --scenario examples/scenarios/greystones.lua --side orcs=lua:" + (dir / "broken.lua").string());
   EXPECT_NE(o.status, 0);
   EXPECT_EQ(o.err, "muster: " + (dir / "broken.lua").string() + ":3: unexpected symbol near 'end'\n");
+  // One file for both sides is one policy; a file named as an existing policy is refused.
+  o = muster("battle --scenario examples/scenarios/greystones.lua --turns 1 --quiet --side orcs=lua:" + fixtures +
+             "cautious.lua --side dwarves=lua:" + fixtures + "cautious.lua");
+  EXPECT_EQ(o.status, 0) << o.err;
+  std::ofstream(dir / "first.lua") << "return function(r) return r.options[1] end\n";
+  o = muster("battle --scenario examples/scenarios/greystones.lua --side orcs=lua:" + (dir / "first.lua").string());
+  EXPECT_EQ(o.status, 2);
+  EXPECT_EQ(o.err, "muster: battle: --side: lua:" + (dir / "first.lua").string() +
+                       ": a policy 'first' exists already: name the file otherwise\n");
   std::ofstream(dir / "my-ai.lua") << "return function(r) return r.options[1] end\n";
   o = muster("battle --scenario examples/scenarios/greystones.lua --side orcs=lua:" + (dir / "my-ai.lua").string());
   EXPECT_EQ(o.status, 2);

@@ -667,6 +667,20 @@ TEST(turn, a_step_that_ends_the_battle_ends_the_turn) {
   EXPECT_EQ(error_of([&] { seq.run_next_phase(); }), "turn: the battle is over (annihilated)");
 }
 
+TEST(turn, a_battle_ended_between_phases_ends_its_turn) {
+  std::vector<std::string> ran;
+  event_log log;
+  sequencer seq(log);
+  seq.set_structure(stepped(ran));
+  seq.run_next_phase();
+  EXPECT_TRUE(seq.in_turn());
+  seq.set_over("conceded");
+  EXPECT_FALSE(seq.in_turn());
+  EXPECT_EQ(seq.next_phase(), "");
+  EXPECT_EQ(last_event(log), "t1 - turn_end");
+  EXPECT_EQ(seq.time().name, "day 1");  // the time does not advance
+}
+
 TEST(turn, restores_its_state_when_the_log_sink_throws) {
   event_log log;
   sequencer seq(log);

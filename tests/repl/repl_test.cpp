@@ -845,6 +845,11 @@ TEST(repl, next_plays_a_battle_one_phase_at_a_time) {
       << o.out;
   EXPECT_EQ(o.out.find("turn 1, threat: ", o.out.find("turn 1, shooting: ")), std::string::npos) << o.out;
   EXPECT_NE(o.out.find(":undo: nothing to undo"), std::string::npos) << o.out;
+  // Typed as Lua too: a phase played is not half undone.
+  const auto typed = muster("repl --colour never",
+                            "battle{scenario = \"examples/scenarios/greystones.lua\", turns = 2}\nnext_phase()\n:undo\n:phase\n");
+  EXPECT_TRUE(all_in_order(typed.out, {"turn 1, threat: ", ":undo: nothing to undo", "turn 1, next: Phase Two: Shooting\n"}))
+      << typed.out;
 }
 
 TEST(repl, a_battle_saved_at_the_repl_loads_and_plays_on) {

@@ -186,7 +186,7 @@ class runtime {
     std::uint64_t samples = 0;
   };
   /// Starts LuaJIT's sampling profiler on this runtime's state, a sample every
-  /// `interval_ms`. For benchmarks and `muster sweep --profile`: one profiler per process, so
+  /// `interval_ms`. For benchmarks (bench/battle_bench.cpp): one profiler per process, so
   /// a second runtime may not profile at the same time (throws muster::error).
   void start_profile(int interval_ms = 1);
   /// Stops the profiler and returns what it sampled, sorted by stack then VM state.

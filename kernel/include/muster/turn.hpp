@@ -212,7 +212,7 @@ class sequencer {
   /// The id of the phase the next run_next_phase() plays ("" with no structure, or when over).
   std::string_view next_phase() const noexcept;
   /// Runs up to `turns` turns (>= 0), stopping early when the battle is over; returns how
-  /// many ran.
+  /// many ran (the rest of a turn run_next_phase() began counts as one).
   std::int64_t run(std::int64_t turns);
 
   /// The turn in progress, or the last one completed; 0 before the first.
@@ -225,7 +225,8 @@ class sequencer {
   void set_time(std::size_t index);
 
   /// Ends the battle: the current step or hook finishes, nothing after it runs this turn,
-  /// the time does not advance, and run() stops. Logs battle_over. Empty reason refused.
+  /// the time does not advance, and run() stops. Logs battle_over. Between two phases of a
+  /// turn that run_next_phase() began, the turn ends at once (turn_end). Empty reason refused.
   void set_over(std::string_view reason);
   bool over() const noexcept { return over_; }
   const std::string& over_reason() const noexcept { return over_reason_; }

@@ -19,7 +19,7 @@ namespace {
 /// that holds itself would otherwise copy until the memory budget stops it.
 constexpr int max_depth = 100;
 
-// [-0, +1, m] Pushes a deep copy of the value at `source` (an absolute index): tables are
+// [-0, +1, e] Pushes a deep copy of the value at `source` (an absolute index): tables are
 // copied (keys as they are, values copied, metatables left behind), anything else is pushed
 // as it is. The array part is copied first, in order, so the copy's length is the source's.
 void push_copy(lua_State* L, int source, int depth) {

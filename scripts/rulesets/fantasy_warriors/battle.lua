@@ -676,8 +676,8 @@ function Battle:play_phase()
   return self:play_guarded(muster.turn.run_phase)
 end
 
---- Where the battle stands: the turn, the phase that comes next, and whether a turn is under
---- way ("turn 2, next: Phase Three: Movement"); how it ended once it is over.
+--- Where the battle stands: the turn and the phase that comes next ("turn 2, next: Phase
+--- Three: Movement"); "the battle is over" once it is.
 function Battle:position()
   if muster.turn.get_over() then return "the battle is over" end
   local next_id, in_turn = muster.turn.get_next_phase()

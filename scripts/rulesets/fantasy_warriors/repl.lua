@@ -645,7 +645,7 @@ function M.words(lib)
   local out = template_names()
   out[#out + 1] = "templates"
   out[#out + 1] = "new_phase"
-  for _, w in ipairs({ "scenario", "place", "where", "sight", "distance", "battle", "next_turn" }) do out[#out + 1] = w end
+  for _, w in ipairs({ "scenario", "place", "where", "sight", "distance", "battle", "next_turn", "next_phase" }) do out[#out + 1] = w end
   return out
 end
 

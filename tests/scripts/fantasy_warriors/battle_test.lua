@@ -78,7 +78,6 @@ function M.test_a_side_played_by_a_script()
     "input: side: \"elves\" is not a side of this battle (orcs, dwarves)")
 end
 
--- Two Orc units touching the Long Spears fight them in one combat.
 -- A free (OPPOSE) unit's move: one of the offered plans, or the side's own; a plan that does
 -- not read is said and asked again.
 function M.test_a_free_unit_takes_its_sides_own_plan()
@@ -98,6 +97,7 @@ function M.test_a_free_unit_takes_its_sides_own_plan()
   t.eq(muster.state.get_unit("oathbreakers_bane").x, 40)
 end
 
+-- Two Orc units touching the Long Spears fight them in one combat.
 function M.test_units_touching_one_enemy_fight_it_together()
   local b = battle { turns = 1 }
   local e = repl.env

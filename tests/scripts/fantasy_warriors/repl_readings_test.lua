@@ -55,6 +55,12 @@ function M.test_a_note_set_again_as_it_was_leaves_the_unit_unchanged()
   t.eq(muster.state.get_revision(u.id) ~= before, true)
 end
 
+function M.test_a_note_key_is_a_word()
+  local _, u = orcs()
+  t.fails(function() repl.set_note(u, "a.b", 1) end, "note key a.b: letters, digits and _ expected")
+  t.fails(function() repl.get_note(u, "a.b") end, "note key a.b: letters, digits and _ expected")
+end
+
 function M.test_a_note_changed_by_the_caller_is_not_kept()
   local _, u = orcs()
   repl.set_note(u, "phase", { lost = 2 })
