@@ -136,6 +136,11 @@ TEST(cli_battle, a_scenario_outside_the_muster_root) {
   // From the folder the log is in: the bundled ruleset is found by its name, not its path.
   const std::string elsewhere = "cd '" + dir.string() + "' && '" MUSTER_EXE "' replay b.jsonl --quiet > out.txt 2>&1";
   EXPECT_EQ(std::system(elsewhere.c_str()), 0) << slurp(dir / "out.txt");
+  // ... and a bundled scenario the log names relative to the Muster root, under the root.
+  ASSERT_EQ(muster("battle --scenario examples/scenarios/greystones.lua --turns 1 --quiet --jsonl --log " +
+                   (dir / "bundled.jsonl").string()).status, 0);
+  const std::string bundled = "cd '" + dir.string() + "' && '" MUSTER_EXE "' replay bundled.jsonl --quiet > out.txt 2>&1";
+  EXPECT_EQ(std::system(bundled.c_str()), 0) << slurp(dir / "out.txt");
   // A mistake in it names the file as given and its line.
   std::ofstream(dir / "bad.lua") << "scenario \"x\" {\n  table = {width = 8, depth = 48},\n}\n";
   o = muster("battle --scenario " + (dir / "bad.lua").string());
