@@ -312,11 +312,13 @@ end
 local free_moves = { "stand", "advance 1", "advance 2", "backwards 1", "backwards 2" }
 
 -- A free unit's move: one of free_moves, or the side's own plan ("wheel left 30, advance 3",
--- tabletop_move.check_plan); a plan that does not read is said and asked again.
-function Battle:ask_move(side, name)
+-- tabletop_move.check_plan); a plan that does not read, or that the table refuses as the units
+-- stand now (into another unit, off the table), is said and asked again.
+function Battle:ask_move(side, v, piece)
+  local name = piece.name
   for _ = 1, 20 do
     local plan = ask(side, "move", name .. " (OPPOSE): its move?", free_moves, { unit = name }, true)
-    local ok, err = pcall(tabletop_move.check_plan, plan, "move")
+    local ok, err = pcall(function() tabletop_move.facts(v, piece, tabletop_move.check_plan(plan, "move"), "oppose") end)
     if ok then return plan end
     self:say(string.format("%s: %s: %s; asked again", side, name, (tostring(err):gsub("^input: ", ""))))
   end
@@ -337,7 +339,7 @@ function Battle:movement_phase()
       local mode = u.desc.reaction == "bloodlust" and "bloodlust" or u.desc.orders
       local e = { u.handle }
       if mode == "oppose" and not v:engaged(u.piece) then
-        e.plan = self:ask_move(side, u.piece.name)
+        e.plan = self:ask_move(side, v, u.piece)
       end
       entries[#entries + 1] = e
     end

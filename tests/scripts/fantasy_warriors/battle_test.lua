@@ -79,19 +79,20 @@ function M.test_a_side_played_by_a_script()
 end
 
 -- A free (OPPOSE) unit's move: one of the offered plans, or the side's own; a plan that does
--- not read is said and asked again.
+-- not read, or that the table refuses (into the enemy's ranks), is said and asked again.
 function M.test_a_free_unit_takes_its_sides_own_plan()
   local b = battle { turns = 1, controllers = { dwarves = { kind = "script",
-    answers = { "wheel left", "wheel left 20, advance 1", "stand", "1st" } } } }
+    answers = { "wheel left", "backwards 40", "wheel left 20, advance 1", "stand", "1st" } } } }
   local before = muster.state.get_unit("long_spears")
   b:movement_phase()
   local asked = {}
   for _, e in ipairs(muster.log.get()) do
     if e.kind == "choice" and e.fields.question == "move" then asked[#asked + 1] = e.fields.answer end
   end
-  t.eq(asked, { "wheel left", "wheel left 20, advance 1", "stand" })
+  t.eq(asked, { "wheel left", "backwards 40", "wheel left 20, advance 1", "stand" })
   local said = table.concat(b.lines, "\n")
   t.eq(said:find("dwarves: Long Spears: move: \"wheel left\": wheel left|right DEGREES expected; asked again", 1, true) ~= nil, true)
+  t.eq(said:find("dwarves: Long Spears: move: Long Spears: [^;]*; asked again") ~= nil, true)
   local after = muster.state.get_unit("long_spears")
   t.eq(after.facing ~= before.facing, true)
   t.eq(muster.state.get_unit("oathbreakers_bane").x, 40)
