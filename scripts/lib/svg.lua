@@ -77,6 +77,10 @@ end
 --- The picture as an SVG document (text ending in a newline).
 ---@param pic table
 ---@return string
+-- Overlay lines by kind: a blocked line of sight red; a phase's threats and shots (the
+-- battle's pictures) blue and brown; anything else black.
+local line_colours = { blocked = "#c00", threat = "#06c", shoot = "#a50" }
+
 function M.render(pic)
   local s, d = M.scale, pic.depth
   local out = {}
@@ -137,7 +141,7 @@ function M.render(pic)
   for _, l in ipairs(pic.lines or {}) do
     add(string.format('<line class="overlay %s" x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="1.5"><title>%s</title></line>',
       esc(l.kind or "line"), num(l.from.x * s), num((d - l.from.y) * s), num(l.to.x * s), num((d - l.to.y) * s),
-      l.kind == "blocked" and "#c00" or "#000", esc(l.label or "")))
+      line_colours[l.kind] or "#000", esc(l.label or "")))
   end
   add("</svg>")
   return table.concat(out, "\n") .. "\n"

@@ -112,7 +112,7 @@ function M.new(lib, opts)
     core.fail("battle", "{scenario = \"examples/scenarios/greystones.lua\", turns = 8} or {armies = {A, B}} expected")
   end
   register_bot()
-  local b = setmetatable({ lib = lib, turns = core.check_int(opts.turns, "battle.turns", 1, 100, 8), frames = {},
+  local b = setmetatable({ lib = lib, turns = core.check_int(opts.turns, "battle.turns", 1, 100, 8), frames = {}, actions = {},
                            frame_every = opts.frames, lines = {}, gone = {}, echo = opts.echo == true }, Battle)
   if b.frame_every ~= nil and b.frame_every ~= "phase" and b.frame_every ~= "turn" then
     core.fail("battle.frames", "phase or turn expected, got " .. core.show(b.frame_every))
@@ -258,7 +258,10 @@ function Battle:offer(spec, side, u, targets, question, prompt)
   for _, t in ipairs(targets) do options[#options + 1] = t.piece.name end
   local answer = ask(side, question, u.piece.name .. ": " .. prompt, options, { unit = u.piece.name })
   for _, t in ipairs(targets) do
-    if t.piece.name == answer then spec[#spec + 1] = { u.handle, self:handle(t.piece) } end
+    if t.piece.name == answer then
+      spec[#spec + 1] = { u.handle, self:handle(t.piece) }
+      self.actions[#self.actions + 1] = { kind = question, from = u.piece.id, to = t.piece.id }
+    end
   end
 end
 
@@ -599,15 +602,27 @@ function Battle:end_of_turn(ctx)
 end
 
 -- Keeps the table's picture (opts.frames) with the lines said since the picture before (or
--- since the first turn began); `turn_end` marks the end of the turn's.
+-- since the first turn began); `turn_end` marks the end of the turn's. The phase's threats and
+-- shots are drawn as the lines of sight between the units (those still on the table).
 function Battle:frame(ctx, index, phase)
   local v = self:view()
+  local overlay = {}
+  for _, a in ipairs(self.actions) do
+    if v.by_id[a.from] and v.by_id[a.to] then
+      local l = v:sight_line(a.from, a.to)
+      l.label = string.format("%s %s %s (%s)", v:get(a.from).name, a.kind == "threat" and "threatens" or "shoots at",
+        v:get(a.to).name, l.kind == "blocked" and "no clear line now" or "a clear line")
+      l.kind = a.kind
+      overlay[#overlay + 1] = l
+    end
+  end
   local before = self.frames[#self.frames]
   local lines = {}
   for i = (before and before.said or self.opening) + 1, #self.lines do lines[#lines + 1] = self.lines[i] end
   self.frames[#self.frames + 1] = { turn = ctx.turn, phase = phase, index = index, turn_end = phase == "end_of_turn",
     hash = muster.state.get_hash(), lines = lines, said = #self.lines,
-    svg = svg.render(v:picture({ title = string.format("%s: turn %d, %s", self.scenario.title, ctx.turn, phase) })) }
+    svg = svg.render(v:picture({ title = string.format("%s: turn %d, %s", self.scenario.title, ctx.turn, phase),
+                                 lines = overlay })) }
 end
 
 --- The phases, in the order of play (pages 19-39), and the end of the turn.
@@ -627,6 +642,7 @@ function Battle:declare()
   local phases = {}
   for i, ph in ipairs(M.phases) do
     phases[i] = { id = ph.id, name = ph.name, steps = { { id = ph.id .. "_step", source = "fantasy_warriors", fn = function(ctx)
+      self.actions = {}  -- what the phase declares (threats, shots), for its picture
       local outcome = self[ph.run](self, ctx)
       self.lib.rules.functions.new_phase(self.lib)
       self:say(string.format("turn %d, %s: %s", ctx.turn, ph.id, outcome))

@@ -98,6 +98,29 @@ function M.test_a_free_unit_takes_its_sides_own_plan()
   t.eq(muster.state.get_unit("oathbreakers_bane").x, 40)
 end
 
+-- A phase's picture draws its threats and shots: a line for each shot the sides chose, from
+-- the shooter to its target, titled with both.
+function M.test_the_shooting_phase_picture_draws_the_shots()
+  muster.dice.set_seed(3)
+  local b = battle { turns = 1, frames = "phase" }
+  b:play_turn()
+  local shots = {}
+  for _, e in ipairs(muster.log.get()) do
+    if e.kind == "choice" and e.fields.question == "shoot" and e.fields.answer ~= "no" then shots[#shots + 1] = e.fields.answer end
+  end
+  t.eq(#shots > 0, true)
+  local picture
+  for _, f in ipairs(b.frames) do if f.phase == "shooting" then picture = f.svg end end
+  local drawn = {}
+  for target in picture:gmatch('class="overlay shoot"[^>]*><title>[^<]- shoots at ([^<]-) %(') do drawn[#drawn + 1] = target end
+  table.sort(shots)
+  table.sort(drawn)
+  t.eq(drawn, shots)
+  for _, f in ipairs(b.frames) do
+    if f.phase ~= "shooting" then t.eq(f.svg:find('class="overlay shoot"', 1, true), nil) end
+  end
+end
+
 -- Two Orc units touching the Long Spears fight them in one combat.
 function M.test_units_touching_one_enemy_fight_it_together()
   local b = battle { turns = 1 }
