@@ -28,8 +28,11 @@ M.data = data
 --               when the seer or the target is one of them and not flying;
 --   move(ctx)   what the feature does to a move that reaches it: {effect, reason?, rule?,
 --               source?, outcome?, vault?, factor?, disorganised?}, `effect` one of M.effects.
---               ctx = {unit (the input's description), class?, feature (the move input's
---               entry), season?, only_terrain, full_move, reach(factor), keeps(reach)};
+--               ctx = {unit (the input's description), ground_unit (the same without
+--               `flying`, for a procedure's input: these rules are asked only for a unit not
+--               in the air, so a procedure's rule for flyers must not apply), class?, feature
+--               (the move input's entry), season?, only_terrain, full_move, reach(factor),
+--               keeps(reach)};
 --   terrain(ctx) whether the feature is terrain for the mover (the vault's "only terrain of
 --               the move"); none: it is;
 --   cover(ctx)  the cover it gives a target: cover ("none", "soft", "hard"), rule, source.
@@ -283,11 +286,14 @@ function M.for_move(res, a, st)
   if st.compulsory then full_move = st.target == nil or st.target >= st.allowance - EPS
   else full_move = st.distance >= st.allowance - EPS end
   local unit = a.unit_input
+  local ground_unit = {}
+  for k, v in pairs(unit) do ground_unit[k] = v end
+  ground_unit.flying = nil
   -- Whether each feature is terrain for this unit (the others' answer the vault's question).
   local is_terrain = {}
   for i, f in ipairs(a.features) do
     local fn = M.rule(f.kind, "terrain")
-    local ctx = { unit = unit, feature = f, season = a.season }
+    local ctx = { unit = unit, ground_unit = ground_unit, feature = f, season = a.season }
     is_terrain[i] = true
     if fn then is_terrain[i] = call("features[" .. i .. "]", fn, ctx) == true end
   end
@@ -297,7 +303,8 @@ function M.for_move(res, a, st)
     for j, g in ipairs(a.features) do
       if j ~= i and is_terrain[j] and (g.turning or g.at < reach0 - EPS) then only = false end
     end
-    local ctx = { unit = unit, feature = f, season = a.season, only_terrain = only, full_move = full_move,
+    local ctx = { unit = unit, ground_unit = ground_unit, feature = f, season = a.season, only_terrain = only,
+                  full_move = full_move,
                   reach = function(factor)
                     local al = st.base * factor
                     if st.halved then al = al / 2 end

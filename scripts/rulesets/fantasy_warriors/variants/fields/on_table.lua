@@ -10,18 +10,10 @@ local M = {}
 --- The kind of feature a scenario lays a field out as.
 M.kind = "field"
 
--- A copy of a unit description on the ground (the core asks only for units not in the air).
-local function grounded(unit)
-  local out = {}
-  for k, v in pairs(unit) do out[k] = v end
-  out.flying = nil
-  return out
-end
-
 --- Sets the row through `rules`; `P` the variant's procedures, `source` its name.
 function M.apply(rules, P, source)
   local function effect(ctx)
-    return P.field_effect.run({ unit = grounded(ctx.unit), season = ctx.season })
+    return P.field_effect.run({ unit = ctx.ground_unit, season = ctx.season })
   end
   rules.set_row("feature_rules", M.kind, {
     shape = "area",

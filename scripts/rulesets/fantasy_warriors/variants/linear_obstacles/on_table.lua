@@ -7,15 +7,6 @@ local data = require("obstacles")
 
 local M = {}
 
--- A copy of a unit description on the ground: the core calls the move rules only for a unit
--- not in the air, so the procedures' flyer's rule must not apply.
-local function grounded(unit)
-  local out = {}
-  for k, v in pairs(unit) do out[k] = v end
-  out.flying = nil
-  return out
-end
-
 -- The move's answer from an obstacle_crossing result.
 local function crossing_effect(r)
   if r.may_cross == false then return { effect = "barred", rule = r.rule, source = r.rule_source } end
@@ -55,7 +46,7 @@ function M.apply(rules, P, source)
           return { effect = "none", source = page_source,
             rule = string.format("it stands astride the %s already: it paid for crossing it when it stepped onto it (proposed)", name) }
         end
-        return crossing_effect(P.obstacle_crossing.run({ unit = grounded(ctx.unit), obstacle = kind,
+        return crossing_effect(P.obstacle_crossing.run({ unit = ctx.ground_unit, obstacle = kind,
           only_terrain = ctx.only_terrain, full_move = ctx.full_move }))
       end,
       -- A target it hides from the shooter: obstacle_cover with how much of it is hidden.

@@ -13,13 +13,6 @@ local M = {}
 M.kinds = { dirt = "dirt_road", cobbled = "cobbled_road" }
 M.width, M.max_width = 2, 6
 
-local function grounded(unit)
-  local out = {}
-  for k, v in pairs(unit) do out[k] = v end
-  out.flying = nil
-  return out
-end
-
 local function with(t, k, v)
   local out = {}
   for key, x in pairs(t) do out[key] = x end
@@ -31,7 +24,7 @@ end
 function M.apply(rules, P, source)
   for _, road in ipairs(data.roads) do
     local kind = M.kinds[road]
-    local function input(ctx) return { unit = grounded(ctx.unit), season = ctx.season, road = road } end
+    local function input(ctx) return { unit = ctx.ground_unit, season = ctx.season, road = road } end
     rules.set_row("feature_rules", kind, {
       shape = "line", width = M.width, max_width = M.max_width,
       reason = string.format("a %s: rutted in winter when dirt, else half a move again for a move that keeps to it (HR-3)", data.names[road]),
