@@ -790,26 +790,15 @@ class session {
       handover += fmt::format("[ {} ] = {}, ", lua_literal(side), lua_literal(c.substr(eq + 1)));
     }
     const std::string before = k_->state.save_json();
-    bool added = false;
-    for (const auto& p : k_->choices.policies()) added = added || p.name == "replay";
-    if (!added) cli::add_replay_policy(*k_, log);
-    else fail(":load {}: a battle is being played again already", file);
+    cli::add_replay_policy(*k_, log);
     replaying_ = &log;
     k_->log.set_sink([&log](const event& e) { log.compare(e); });
-    const std::size_t saved = log.phases();
     auto stop = [&] {
       replaying_ = nullptr;
       k_->log.set_sink(nullptr);
       k_->choices.del_policy("replay");
     };
-    try {
-      eval_text("repl.battle_start(" + log.setup(", echo = true") + ")");
-      for (std::size_t i = 0; i < saved && !log.parted() && eval_text("repl.battle_outcome()").empty(); ++i)
-        eval_text("repl.battle_phase()");
-    } catch (const std::exception& e) {
-      log.set_parted(muster::one_line(e.what()));
-    }
-    if (const std::string left = log.leftovers(); !left.empty()) log.set_parted(left);
+    cli::replay_phases(*rt_, log, ", echo = true");  // the lines are printed as they are said
     if (log.parted()) {
       stop();
       eval_text("repl.battle_forget()");

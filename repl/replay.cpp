@@ -67,7 +67,6 @@ struct logged_battle {
   std::deque<logged_roll> rolls;
   std::map<std::string, std::deque<logged_choice>> choices;
   std::deque<logged_hash> hashes;
-  std::string over;                                  // the battle_over reason
   std::string seed;                                  // the battle's seed, when the log has it
 };
 
@@ -134,47 +133,43 @@ logged_battle read_log(const std::string& file) {
 }
 
 void read_event(logged_battle& b, const json& e, const std::string& file, int n, bool& setup) {
-  {
-    const std::string kind = e["kind"].get<std::string>();
-    const json& f = e["fields"];
-    place at{e.value("seq", std::uint64_t{0}), e.value("turn", std::int64_t{0}), e.value("phase", std::string())};
-    if (kind == "module") {
-      const std::string name = text_of(f, "name"), path = text_of(f, "path");
-      b.module_hashes[name] = text_of(f, "hash");
-      if (text_of(f, "kind") == "ruleset") {
-        b.ruleset_path = module_to_load(path);
-        split_options(text_of(f, "options"), "", b.options);
-      } else {
-        b.variants.push_back(module_to_load(path));
-        split_options(text_of(f, "options"), name + ".", b.options);
-      }
-    } else if (kind == "battle") {
-      setup = true;
-      b.seed = text_of(f, "seed");
-      b.sides = {text_of(f, "side_a"), text_of(f, "side_b")};
-      b.scenario = text_of(f, "scenario");
-      if (!text_of(f, "army_a").empty()) b.armies = {text_of(f, "army_a"), text_of(f, "army_b")};
-      b.turns = f.value("turns", 8);
-      b.controllers = "controllers = {";
-      for (const auto& side : b.sides) b.controllers += "[ " + lua_literal(side) + " ] = {kind = \"policy\", name = \"replay\"},";
-      b.controllers += "}";
-    } else if (kind == "roll") {
-      logged_roll r{at, text_of(f, "label"), 0, 0, {}};
-      const std::string dice = text_of(f, "dice");
-      if (std::sscanf(dice.c_str(), "%dD%d", &r.count, &r.sides) != 2)
-        throw input_error(fmt::format("{}:{}", file, n), fmt::format("dice '{}': NdS expected", dice));
-      for (const auto& v : f.at("faces")) r.faces.push_back(v.get<int>());
-      b.rolls.push_back(std::move(r));
-    } else if (kind == "choice") {
-      const json& a = f.at("answer");
-      logged_choice c{at, text_of(f, "question"),
-                      a.is_string() ? choice_answer(a.get<std::string>()) : choice_answer(a.get<std::int64_t>())};
-      b.choices[text_of(f, "side")].push_back(std::move(c));
-    } else if (kind == "state_hash") {
-      b.hashes.push_back({at, text_of(f, "hash")});
-    } else if (kind == "battle_over") {
-      b.over = text_of(f, "reason");
+  const std::string kind = e["kind"].get<std::string>();
+  const json& f = e["fields"];
+  place at{e.value("seq", std::uint64_t{0}), e.value("turn", std::int64_t{0}), e.value("phase", std::string())};
+  if (kind == "module") {
+    const std::string name = text_of(f, "name"), path = text_of(f, "path");
+    b.module_hashes[name] = text_of(f, "hash");
+    if (text_of(f, "kind") == "ruleset") {
+      b.ruleset_path = module_to_load(path);
+      split_options(text_of(f, "options"), "", b.options);
+    } else {
+      b.variants.push_back(module_to_load(path));
+      split_options(text_of(f, "options"), name + ".", b.options);
     }
+  } else if (kind == "battle") {
+    setup = true;
+    b.seed = text_of(f, "seed");
+    b.sides = {text_of(f, "side_a"), text_of(f, "side_b")};
+    b.scenario = text_of(f, "scenario");
+    if (!text_of(f, "army_a").empty()) b.armies = {text_of(f, "army_a"), text_of(f, "army_b")};
+    b.turns = f.value("turns", 8);
+    b.controllers = "controllers = {";
+    for (const auto& side : b.sides) b.controllers += "[ " + lua_literal(side) + " ] = {kind = \"policy\", name = \"replay\"},";
+    b.controllers += "}";
+  } else if (kind == "roll") {
+    logged_roll r{at, text_of(f, "label"), 0, 0, {}};
+    const std::string dice = text_of(f, "dice");
+    if (std::sscanf(dice.c_str(), "%dD%d", &r.count, &r.sides) != 2)
+      throw input_error(fmt::format("{}:{}", file, n), fmt::format("dice '{}': NdS expected", dice));
+    for (const auto& v : f.at("faces")) r.faces.push_back(v.get<int>());
+    b.rolls.push_back(std::move(r));
+  } else if (kind == "choice") {
+    const json& a = f.at("answer");
+    logged_choice c{at, text_of(f, "question"),
+                    a.is_string() ? choice_answer(a.get<std::string>()) : choice_answer(a.get<std::int64_t>())};
+    b.choices[text_of(f, "side")].push_back(std::move(c));
+  } else if (kind == "state_hash") {
+    b.hashes.push_back({at, text_of(f, "hash")});
   }
 }
 
@@ -351,6 +346,25 @@ void add_replay_policy(kernel& k, battle_log& log) {
       "the answers of a logged battle, in order, each checked against its question");
 }
 
+replayed replay_phases(runtime& rt, battle_log& log, const std::string& more) {
+  replayed out;
+  auto said = [&](const std::string& text) {
+    if (!text.empty()) out.lines += (out.lines.empty() ? "" : "\n") + text;
+  };
+  const std::size_t saved = log.phases();
+  try {
+    said(eval_battle(rt, "repl.battle_start(" + log.setup(more) + ")"));
+    while (static_cast<std::size_t>(out.phases) < saved && !log.parted() && eval_battle(rt, "repl.battle_outcome()").empty()) {
+      said(eval_battle(rt, "repl.battle_phase()"));
+      ++out.phases;
+    }
+  } catch (const std::exception& e) {
+    log.set_parted(one_line(e.what()));
+  }
+  if (const std::string left = log.leftovers(); !left.empty()) log.set_parted(left);
+  return out;
+}
+
 namespace {
 
 // The log's dice, in order, each checked against what the battle asks for. A battle resumed
@@ -385,16 +399,28 @@ class logged_dice final : public dice_source {
 // the seeded generator, hashes are no longer compared).
 struct log_session {
   battle_log log;
+  std::optional<std::uint64_t> seed;  // a save's: the dice go on from it
   kernel k;
   runtime rt;
 
-  log_session(const std::string& file, std::optional<std::uint64_t> seed) : log(file), k(seed.value_or(0)), rt(k) {
-    if (seed) log.cut_to_whole_phases();
+  // A log to replay (resume false), or a save to play on from with the seed it recorded unless
+  // `given` overrides it.
+  log_session(const std::string& file, bool resume, std::optional<std::uint64_t> given)
+      : log(file), seed(resume ? std::optional<std::uint64_t>(saved_seed(given)) : std::nullopt), k(0), rt(k) {
+    if (resume) log.cut_to_whole_phases();
     load_modules(rt, log.ruleset(), log.variants(), log.options());
     k.dice.set_source(std::make_unique<logged_dice>(log, seed));
     add_replay_policy(k, log);
     k.log.set_sink([this](const event& e) { log.compare(e); });
     install_helpers(rt);
+  }
+
+ private:
+  std::uint64_t saved_seed(std::optional<std::uint64_t> given) const {
+    if (given) return *given;
+    if (const auto logged = log.seed()) return *logged;
+    throw input_error("--resume", fmt::format("{} holds no seed (a battle logged by an older Muster, or set up at the REPL): "
+                                              "give --seed", log.file()));
   }
 };
 
@@ -409,7 +435,7 @@ CLI::App* add_replay_command(CLI::App& app, replay_options& o) {
 }
 
 int run_replay(const replay_options& o) {
-  log_session s(o.log_file, std::nullopt);
+  log_session s(o.log_file, false, std::nullopt);
   if (const std::string changed = s.log.changed_module(s.rt.modules()); !changed.empty()) {
     fmt::print(stderr, "muster: replay: {}\n", changed);
     return 1;
@@ -444,13 +470,7 @@ int run_resume(const battle_options& o) {
       o.ruleset_given)
     throw input_error("--resume", "the battle's armies, scenario, turns and modules come from its log: give none of them");
   // The seed the log was made with, unless another is given: the same battle goes on.
-  std::uint64_t seed = o.seed;
-  if (!o.seed_given) {
-    const std::optional<std::uint64_t> logged = battle_log(o.resume).seed();
-    if (!logged) throw input_error("--resume", fmt::format("{} holds no seed (a battle logged by an older Muster, or set up at the REPL): give --seed", o.resume));
-    seed = *logged;
-  }
-  log_session s(o.resume, seed);
+  log_session s(o.resume, true, o.seed_given ? std::optional<std::uint64_t>(o.seed) : std::nullopt);
   add_lua_policies(s.rt, o);  // before the battle, as in the battle played straight through
   if (const std::string changed = s.log.changed_module(s.rt.modules()); !changed.empty()) throw error("resume: " + changed);
   // The controllers are checked before anything is played again.
@@ -460,28 +480,15 @@ int run_resume(const battle_options& o) {
     if (std::find(s.log.sides().begin(), s.log.sides().end(), name) == s.log.sides().end())
       throw input_error("side", fmt::format("\"{}\" is not a side of this battle ({})", name, fmt::join(s.log.sides(), ", ")));
   }
-  const std::size_t saved = s.log.phases();
-  const std::string setup = s.log.setup(battle_frames(o) + fmt::format(", seed = \"{}\"", seed));
-  auto say = [&](const std::string& text) {
-    if (!o.quiet && !text.empty()) fmt::print("{}\n", text);
-  };
-  int played = 0;
-  try {
-    say(eval_battle(s.rt, "repl.battle_start(" + setup + ")"));
-    while (static_cast<std::size_t>(played) < saved && !s.log.parted() && eval_battle(s.rt, "repl.battle_outcome()").empty()) {
-      say(eval_battle(s.rt, "repl.battle_phase()"));
-      ++played;
-    }
-  } catch (const std::exception& e) {
-    s.log.set_parted(one_line(e.what()));
-  }
-  if (const std::string left = s.log.leftovers(); !left.empty()) s.log.set_parted(left);
+  const replayed r = replay_phases(s.rt, s.log, battle_frames(o) + fmt::format(", seed = \"{}\"", *s.seed));
+  if (!o.quiet && !r.lines.empty()) fmt::print("{}\n", r.lines);
   if (s.log.parted()) throw error(fmt::format("resume: {} is not the battle it sets up: {}", o.resume, *s.log.parted()));
   s.log.hand_over();
   eval_battle(s.rt, "repl.battle_handover(" + controllers + ")");
-  say(fmt::format("resumed {}: {} phases played again and checked; {}", o.resume, s.log.checked(),
-                  eval_battle(s.rt, "repl.battle_position()")));
-  return play_on(s.k, s.rt, o, played);
+  if (!o.quiet)
+    fmt::print("resumed {}: {} phases played again and checked; {}\n", o.resume, s.log.checked(),
+               eval_battle(s.rt, "repl.battle_position()"));
+  return play_on(s.k, s.rt, o, r.phases);
 }
 
 }  // namespace muster::cli

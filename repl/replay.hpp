@@ -88,6 +88,19 @@ class battle_log {
   std::unique_ptr<impl> impl_;
 };
 
+/// What replay_phases played.
+struct replayed {
+  std::string lines;  ///< the battle's lines, as said
+  int phases = 0;     ///< whole phases played again
+};
+
+/// Sets the log's battle up in `rt` (repl.battle_start with the log's setup and `more`
+/// fields) and plays its whole phases again, phase by phase, until the log's phases are played,
+/// the battle is over or it parts from the log; then notes what the log holds that the battle
+/// never used. A difference is in log.parted(). The dice, the answers and the hashes must be
+/// wired to the log (add_replay_policy, log.take_roll, log.compare).
+replayed replay_phases(runtime& rt, battle_log& log, const std::string& more);
+
 /// Registers the policy "replay" on k.choices: the log's answers, in order (log.answer), each
 /// after the dice a `random` side drew for it, thrown again through k.dice. The log must
 /// outlive the policy (chooser::del_policy).

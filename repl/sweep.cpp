@@ -320,15 +320,15 @@ int run_sweep_merge(const sweep_options& o) {
       throw input_error(file, "not a sweep's JSON (schema muster.sweep/1)");
     report r;
     try {
-    r.setup = j.at("setup");
-    r.side_a = j.at("sides").at(0), r.side_b = j.at("sides").at(1);
-    for (const auto& range : j.at("ranges")) r.ranges.push_back({range.at(0), range.at(1)});
-    r.base = tally_of(j.at("base"));
-    r.compared = j.contains("compare");
-    if (r.compared) {
-      r.compare = tally_of(j.at("compare"));
-      r.diff = {j.at("paired").at("battles"), j.at("paired").at("sum"), j.at("paired").at("sum_sq")};
-    }
+      r.setup = j.at("setup");
+      r.side_a = j.at("sides").at(0), r.side_b = j.at("sides").at(1);
+      for (const auto& range : j.at("ranges")) r.ranges.push_back({range.at(0), range.at(1)});
+      r.base = tally_of(j.at("base"));
+      r.compared = j.contains("compare");
+      if (r.compared) {
+        r.compare = tally_of(j.at("compare"));
+        r.diff = {j.at("paired").at("battles"), j.at("paired").at("sum"), j.at("paired").at("sum_sq")};
+      }
     } catch (const json::exception& x) {
       throw input_error(file, fmt::format("a sweep's JSON with a field missing or of the wrong kind ({})", x.what()));
     }

@@ -451,9 +451,7 @@ void sequencer::run_pre_battle() {
   if (turn_ > 0) fail("turn: the battle has started (turn {})", turn_);
   if (over_) fail("turn: the battle is over ({})", over_reason_);
   require_functions(structure_.pre_battle, pre_battle_point);
-  run_state saved = snapshot();
-  running_ = true;
-  try {
+  run_guarded([this] {
     set_clock("");
     log_.add("pre_battle_start");
     at_ = pre_battle_point;
@@ -462,6 +460,15 @@ void sequencer::run_pre_battle() {
     at_ = pre_battle_point;
     run_point(relation::after, pre_battle_point, "");
     log_.add("pre_battle_end");
+  });
+  pre_battle_done_ = true;
+}
+
+void sequencer::run_guarded(const std::function<void()>& work) {
+  run_state saved = snapshot();
+  running_ = true;
+  try {
+    work();
   } catch (const std::exception& e) {
     abort_run(saved, e.what());
     throw;
@@ -471,7 +478,6 @@ void sequencer::run_pre_battle() {
   }
   running_ = false;
   at_.clear();
-  pre_battle_done_ = true;
 }
 
 void sequencer::check_can_run(std::string_view what) const {
@@ -553,38 +559,16 @@ void sequencer::advance() {
 
 bool sequencer::run_next_phase() {
   check_can_run("run_next_phase");
-  run_state saved = snapshot();
-  running_ = true;
-  try {
-    advance();
-  } catch (const std::exception& e) {
-    abort_run(saved, e.what());
-    throw;
-  } catch (...) {
-    abort_run(saved, "unknown exception");
-    throw;
-  }
-  running_ = false;
-  at_.clear();
+  run_guarded([this] { advance(); });
   return !over_;
 }
 
 bool sequencer::run_turn() {
   check_can_run("run_turn");
-  run_state saved = snapshot();
-  running_ = true;
-  try {
+  run_guarded([this] {
     do advance();
     while (cursor_.in_turn);
-  } catch (const std::exception& e) {
-    abort_run(saved, e.what());
-    throw;
-  } catch (...) {
-    abort_run(saved, "unknown exception");
-    throw;
-  }
-  running_ = false;
-  at_.clear();
+  });
   return !over_;
 }
 

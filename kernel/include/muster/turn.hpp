@@ -256,6 +256,9 @@ class sequencer {
     bool ordered = false;             ///< `order` is known for the current phase
   };
   run_state snapshot() const;
+  /// Runs `work` as one run: on an exception the sequencer is put back as it was before it
+  /// (abort_run) and the exception goes on.
+  void run_guarded(const std::function<void()>& work);
   void abort_run(run_state& saved, std::string_view error) noexcept;
   void check_can_run(std::string_view what) const;
   void advance();  ///< one step's work, unguarded: begin a turn, one phase, end the turn
