@@ -32,11 +32,8 @@
 #include <vector>
 
 #include "battle.hpp"
-#include "modules.hpp"
-#include "muster/dice.hpp"
-#include "muster/kernel.hpp"
+#include "battler.hpp"
 #include "muster/runtime.hpp"
-#include "repl.hpp"
 
 namespace {
 
@@ -69,47 +66,6 @@ args parse(int argc, char** argv) {
   return a;
 }
 
-// One runtime that plays battles as muster sweep's threads do.
-class battler {
- public:
-  battler() : rt_(k_, options()) {
-    cli::load_modules(rt_, "fantasy_warriors", {}, {});
-    cli::install_helpers(rt_);
-    k_.log.set_enabled(false);
-    k_.dice.set_mode(roll_mode::sample);
-    auto source = std::make_unique<seeded_source>();
-    source_ = source.get();
-    k_.dice.set_source(std::move(source));
-    setup_ = cli::battle_setup(std::string(MUSTER_SOURCE_DIR) + "/examples/scenarios/greystones.lua", {}, 8);
-  }
-
-  // Plays one battle; returns its turns.
-  int play(std::uint64_t seed, std::uint64_t index) {
-    source_->generator() = rng::stream(seed, index);
-    cli::eval_battle(rt_, "repl.battle_start(" + setup_ + ")");
-    int turns = 0;
-    while (cli::eval_battle(rt_, "repl.battle_outcome()").empty()) {
-      cli::eval_battle(rt_, "repl.battle_turn()");
-      ++turns;
-    }
-    return turns;
-  }
-
-  runtime& rt() { return rt_; }
-
- private:
-  static runtime_options options() {
-    runtime_options o;
-    o.mode = execution::fast;
-    o.time_budget = std::chrono::milliseconds(10'000);
-    return o;
-  }
-  kernel k_;
-  runtime rt_;
-  seeded_source* source_ = nullptr;
-  std::string setup_;
-};
-
 double percent(std::uint64_t part, std::uint64_t whole) {
   return 100.0 * static_cast<double>(part) / static_cast<double>(whole);
 }
@@ -129,7 +85,8 @@ std::string_view part_of(const std::string& stack) {
 
 int main(int argc, char** argv) {
   const args a = parse(argc, argv);
-  battler b;
+  cli::battler b("fantasy_warriors", {}, {},
+                 cli::battle_setup(std::string(MUSTER_SOURCE_DIR) + "/examples/scenarios/greystones.lua", {}, 8));
   b.play(a.seed, 0);  // warm up: the modules compiled, the state's tables grown
 
   // The same seeds three times; the fastest run counts (a shared machine only slows one).
@@ -138,7 +95,7 @@ int main(int argc, char** argv) {
   for (int run = 0; run < 3; ++run) {
     turns = 0;
     const auto start = clock_type::now();
-    for (int i = 0; i < a.battles; ++i) turns += b.play(a.seed, static_cast<std::uint64_t>(i));
+    for (int i = 0; i < a.battles; ++i) turns += static_cast<int>(b.play(a.seed, static_cast<std::uint64_t>(i)).turns);
     const double took = std::chrono::duration<double>(clock_type::now() - start).count();
     if (run == 0 || took < seconds) seconds = took;
   }

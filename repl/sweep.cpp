@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "battle.hpp"
+#include "battler.hpp"
 #include "files.hpp"
 #include "lua_text.hpp"
 #include "modules.hpp"
@@ -42,61 +43,6 @@ struct tally {
 struct paired {
   std::int64_t battles = 0, sum = 0, sum_sq = 0;
   void add(const paired& o) { battles += o.battles, sum += o.sum, sum_sq += o.sum_sq; }
-};
-
-struct outcome {
-  std::string winner;  // a side, or "-"
-  std::int64_t score_a = 0;
-};
-
-// One configuration's battles in one thread: its own kernel and runtime, fast mode, nothing
-// logged, the modules loaded and the REPL's library installed once, a battle set up per seed.
-class battler {
- public:
-  battler(const sweep_options& o, const std::vector<std::string>& variants, const std::vector<std::string>& items,
-          std::string setup)
-      : rt_(k_, options()), setup_(std::move(setup)) {
-    load_modules(rt_, o.ruleset, variants, items);
-    install_helpers(rt_);
-    k_.log.set_enabled(false);
-    k_.dice.set_mode(roll_mode::sample);
-    auto source = std::make_unique<seeded_source>();
-    source_ = source.get();
-    k_.dice.set_source(std::move(source));
-  }
-
-  outcome play(std::uint64_t seed, std::uint64_t index) {
-    source_->generator() = rng::stream(seed, index);
-    eval_battle(rt_, "repl.battle_start(" + setup_ + ")");
-    while (eval_battle(rt_, "repl.battle_outcome()").empty()) eval_battle(rt_, "repl.battle_turn()");
-    std::istringstream line(eval_battle(rt_, "repl.battle_result()"));
-    outcome out;
-    std::int64_t score_b = 0, turns = 0;
-    line >> out.winner >> out.score_a >> score_b >> turns;
-    return out;
-  }
-
-  /// The battle's two sides, in its order (asked once, after the first battle).
-  const std::pair<std::string, std::string>& sides() {
-    if (sides_.first.empty()) {
-      std::istringstream s(unquote(rt_.eval("repl.battle.sides[1] .. ' ' .. repl.battle.sides[2]", "sweep")));
-      s >> sides_.first >> sides_.second;
-    }
-    return sides_;
-  }
-
- private:
-  static runtime_options options() {
-    runtime_options o;
-    o.mode = execution::fast;
-    o.time_budget = std::chrono::milliseconds(10'000);  // one turn of one battle
-    return o;
-  }
-  kernel k_;
-  runtime rt_;
-  seeded_source* source_ = nullptr;
-  std::string setup_;
-  std::pair<std::string, std::string> sides_;
 };
 
 // The seed indices of shard "K/N" of `battles`: [(K-1)B/N, KB/N).
@@ -236,8 +182,8 @@ int run_sweep(const sweep_options& o) {
   // The first thread's battlers are made here: a bad module, option or setup fails before any
   // battle, as itself.
   auto make = [&](bool compared) {
-    return compared ? std::make_unique<battler>(o, with, with_options, setup)
-                    : std::make_unique<battler>(o, o.variants, o.options, setup);
+    return compared ? std::make_unique<battler>(o.ruleset, with, with_options, setup)
+                    : std::make_unique<battler>(o.ruleset, o.variants, o.options, setup);
   };
   std::unique_ptr<battler> first_base = make(false), first_compare = r.compared ? make(true) : nullptr;
   auto work = [&](bool first) {
@@ -251,12 +197,12 @@ int run_sweep(const sweep_options& o) {
         const std::uint64_t i = next++;
         if (i >= hi || stop) break;
         try {
-          const outcome x = b.play(o.seed, i);
+          const battle_outcome x = b.play(o.seed, i);
           if (first && r.side_a.empty()) {
             std::lock_guard lock(m);
             std::tie(r.side_a, r.side_b) = b.sides();
           }
-          auto count = [&](tally& t, const outcome& out) {
+          auto count = [&](tally& t, const battle_outcome& out) {
             ++t.battles;
             t.score += out.score_a, t.score_sq += out.score_a * out.score_a;
             if (out.winner == "-") ++t.draws;
@@ -265,7 +211,7 @@ int run_sweep(const sweep_options& o) {
           };
           count(base, x);
           if (c) {
-            const outcome y = c->play(o.seed, i);
+            const battle_outcome y = c->play(o.seed, i);
             count(cmp, y);
             const std::int64_t d = y.score_a - x.score_a;
             ++diff.battles, diff.sum += d, diff.sum_sq += d * d;
